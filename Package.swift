@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TextLayout",
+    products: [
+        .library(name: "Typesetting", targets: ["Typesetting"]),
+        .executable(name: "textlayout", targets: ["textlayout"]),
+    ],
+    targets: [
+        // C at the edge: ICU through a shim (its symbols are version-renamed),
+        // HarfBuzz and fontconfig as system libraries.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icuuc")]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(
+            name: "Typesetting",
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig"]
+        ),
+        .target(
+            name: "TextLayoutCommand",
+            dependencies: ["Typesetting"],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "textlayout",
+            dependencies: ["TextLayoutCommand"]
+        ),
+        .testTarget(
+            name: "TypesettingTests",
+            dependencies: ["Typesetting"]
+        ),
+        .testTarget(
+            name: "TextLayoutCommandTests",
+            dependencies: ["TextLayoutCommand", "Typesetting"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

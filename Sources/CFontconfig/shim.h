@@ -1,0 +1,2 @@
+// fontconfig is imported directly; this header only gathers what Typesetting uses.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,57 @@
+/// An error from the typesetting layer: a code to switch on, a message for people,
+/// and the context it happened in (a file, a range of the text).
+///
+/// Layout itself does not throw: text that does not fit is reported as data. Errors
+/// come from bad input at the edges: an unreadable or corrupt font, a width that is
+/// not a positive finite number, a failure inside ICU.
+public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, as an extensible set of codes.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable name.
+        public var rawValue: String
+        /// Creates a code from its stable name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's stable name.
+        public var description: String { rawValue }
+
+        /// A font file does not exist or cannot be read.
+        public static let fontFileUnreadable = Code(rawValue: "fontFileUnreadable")
+        /// A file exists but is not a font HarfBuzz can load, or has no such face.
+        public static let fontFileInvalid = Code(rawValue: "fontFileInvalid")
+        /// No installed font matches a family name.
+        public static let fontFamilyNotFound = Code(rawValue: "fontFamilyNotFound")
+        /// A font size that is not a positive finite number.
+        public static let invalidFontSize = Code(rawValue: "invalidFontSize")
+        /// A layout width that is not a positive finite number.
+        public static let invalidWidth = Code(rawValue: "invalidWidth")
+        /// An attribute range outside the text.
+        public static let invalidRange = Code(rawValue: "invalidRange")
+        /// ICU reported a failure.
+        public static let unicodeAnalysisFailed = Code(rawValue: "unicodeAnalysisFailed")
+    }
+
+    /// What went wrong.
+    public var code: Code
+    /// A sentence for people saying what went wrong.
+    public var message: String
+    /// The file involved, if any.
+    public var path: String?
+    /// The UTF-16 range of the text involved, if any.
+    public var range: Range<Int>?
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String, path: String? = nil, range: Range<Int>? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.range = range
+    }
+
+    /// The message, with the file and range when known.
+    public var description: String {
+        var text = message
+        if let path { text += " (file: \(path))" }
+        if let range { text += " (range: \(range.lowerBound)..<\(range.upperBound))" }
+        return text
+    }
+}

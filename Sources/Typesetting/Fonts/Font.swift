@@ -1,0 +1,65 @@
+import Foundation
+
+/// A font face at a point size: what a run of text is shaped and measured with.
+///
+/// Fonts are small values; the face inside is loaded once per file and shared.
+public struct Font: Sendable, Hashable, CustomStringConvertible {
+    /// The face, shared by every font made from the same file and index.
+    public let face: FontFace
+    /// The size in points (one em).
+    public let size: CGFloat
+
+    /// A font from the face at `faceIndex` in the file at `path`.
+    ///
+    /// - Throws: `TypesettingError` when the file cannot be read or is not a font, or
+    ///   when `size` is not a positive finite number.
+    public init(path: String, faceIndex: Int = 0, size: CGFloat) throws {
+        try self.init(face: FontFace.load(path: path, index: faceIndex), size: size)
+    }
+
+    /// A font from the installed family `family` (through fontconfig).
+    ///
+    /// - Throws: `TypesettingError` with `.fontFamilyNotFound` when nothing installed
+    ///   has that family name.
+    public init(family: String, size: CGFloat, locator: FontLocator = .system) throws {
+        let location = try locator.locate(family: family)
+        try self.init(path: location.path, faceIndex: location.index, size: size)
+    }
+
+    /// A font from a loaded face at `size`.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidFontSize` when `size` is not a
+    ///   positive finite number.
+    public init(face: FontFace, size: CGFloat) throws {
+        guard size.isFinite, size > 0 else {
+            throw TypesettingError(
+                .invalidFontSize, "font size must be a positive number, not \(size)", path: face.path)
+        }
+        self.face = face
+        self.size = size
+    }
+
+    /// A font from a face and a size already known to be valid.
+    init(checkedFace face: FontFace, size: CGFloat) {
+        self.face = face
+        self.size = size
+    }
+
+    /// The same face at another size.
+    public func withSize(_ size: CGFloat) throws -> Font { try Font(face: face, size: size) }
+
+    /// Points per font unit.
+    public var scale: CGFloat { size / CGFloat(face.unitsPerEm) }
+
+    /// The vertical metrics at this size, in points.
+    public var metrics: FontMetrics { face.unscaledMetrics.scaled(by: scale) }
+
+    /// The face's design units per em.
+    public var unitsPerEm: Int { face.unitsPerEm }
+
+    /// Whether the font has a glyph for `scalar`.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool { face.covers(scalar) }
+
+    /// The family name and size, for diagnostics.
+    public var description: String { "\(face.familyName) \(size)pt" }
+}

@@ -1,0 +1,65 @@
+internal import CHarfBuzz
+import Foundation
+
+/// A font's vertical metrics, in points for a `Font` (or font units for a face).
+///
+/// Ascent and descent are both positive distances from the baseline, as in TextKit.
+public struct FontMetrics: Sendable, Hashable {
+    /// Distance from the baseline to the top of the line box.
+    public var ascent: CGFloat
+    /// Distance from the baseline down to the bottom of the line box (positive).
+    public var descent: CGFloat
+    /// Extra space the font asks for between lines (the line gap).
+    public var lineGap: CGFloat
+    /// Height of capital letters above the baseline.
+    public var capHeight: CGFloat
+    /// Height of lowercase letters such as "x" above the baseline.
+    public var xHeight: CGFloat
+    /// Position of the underline relative to the baseline (negative is below).
+    public var underlinePosition: CGFloat
+    /// Thickness of the underline stroke.
+    public var underlineThickness: CGFloat
+
+    /// The default line height: ascent + descent + line gap.
+    public var lineHeight: CGFloat { ascent + descent + lineGap }
+
+    /// Creates metrics from their values.
+    public init(ascent: CGFloat, descent: CGFloat, lineGap: CGFloat, capHeight: CGFloat,
+                xHeight: CGFloat, underlinePosition: CGFloat, underlineThickness: CGFloat) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+        self.capHeight = capHeight
+        self.xHeight = xHeight
+        self.underlinePosition = underlinePosition
+        self.underlineThickness = underlineThickness
+    }
+
+    /// Reads the metrics of a HarfBuzz font in its own scale.
+    init(hbFont: OpaquePointer) {
+        var extents = hb_font_extents_t()
+        _ = hb_font_get_h_extents(hbFont, &extents)
+        func position(_ tag: hb_ot_metrics_tag_t) -> CGFloat {
+            var value: hb_position_t = 0
+            _ = hb_ot_metrics_get_position(hbFont, tag, &value)
+            return CGFloat(value)
+        }
+        self.init(
+            ascent: CGFloat(extents.ascender),
+            descent: CGFloat(-extents.descender),
+            lineGap: CGFloat(extents.line_gap),
+            capHeight: position(HB_OT_METRICS_TAG_CAP_HEIGHT),
+            xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT),
+            underlinePosition: position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET),
+            underlineThickness: position(HB_OT_METRICS_TAG_UNDERLINE_SIZE))
+    }
+
+    /// These metrics multiplied by `factor`.
+    func scaled(by factor: CGFloat) -> FontMetrics {
+        FontMetrics(
+            ascent: ascent * factor, descent: descent * factor, lineGap: lineGap * factor,
+            capHeight: capHeight * factor, xHeight: xHeight * factor,
+            underlinePosition: underlinePosition * factor,
+            underlineThickness: underlineThickness * factor)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The size of laid-out text.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The width of the widest line, hanging whitespace excluded.
+    public var usedWidth: CGFloat
+    /// The height of all lines with their spacing.
+    public var height: CGFloat
+    /// The number of lines.
+    public var lineCount: Int
+}
+
+/// Text laid out at one width: the lines of all its paragraphs, stacked from y = 0,
+/// with paragraph spacing between paragraphs. A value.
+public struct TextFrame: Sendable {
+    /// The width the text was laid out at (may be infinite).
+    public let width: CGFloat
+    /// Every line, in order; ranges are paragraph-local, `documentRange` global.
+    public let lines: [Line]
+    /// The number of paragraphs.
+    public let paragraphCount: Int
+    /// The total height.
+    public let height: CGFloat
+
+    init(paragraphs: [ShapedParagraph], offsets: [Int], width: CGFloat, style: ParagraphStyle) throws {
+        var lines: [Line] = []
+        var y: CGFloat = 0
+        for (index, paragraph) in paragraphs.enumerated() {
+            if index > 0 { y += style.paragraphSpacingBefore }
+            var paragraphLines = try paragraph.lines(width: width)
+            for i in paragraphLines.indices {
+                paragraphLines[i].origin.y += y
+                paragraphLines[i].paragraphIndex = index
+                paragraphLines[i].paragraphOffset = offsets[index]
+            }
+            if let last = paragraphLines.last { y = last.origin.y + last.height }
+            if index < paragraphs.count - 1 { y += style.paragraphSpacing }
+            lines.append(contentsOf: paragraphLines)
+        }
+        self.width = width
+        self.lines = lines
+        self.paragraphCount = paragraphs.count
+        self.height = y
+    }
+
+    /// The used width, height and line count.
+    public var measurement: TextMeasurement {
+        TextMeasurement(usedWidth: lines.map(\.width).max() ?? 0, height: height, lineCount: lines.count)
+    }
+}

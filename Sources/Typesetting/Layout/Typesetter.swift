@@ -1,0 +1,113 @@
+import Dispatch
+import Foundation
+
+/// The entry point of the layout core: turns text, fonts and a width into lines.
+///
+/// ```swift
+/// let font = try Font(path: "DejaVuSans.ttf", size: 16)
+/// let typesetter = Typesetter(fonts: FontCascade(primary: font))
+/// let frame = try typesetter.frame(for: AttributedText("Hello, world"), width: 120)
+/// for line in frame.lines { print(line.documentRange, line.width) }
+/// ```
+///
+/// A typesetter is immutable and `Sendable`; it counts its work in `statistics`.
+/// Shape once, break many times: keep the `ShapedParagraph`s from `paragraphs(for:)`
+/// to lay the same text out at several widths.
+public final class Typesetter: Sendable {
+    /// The fonts: the default font and its fallbacks.
+    public let fonts: FontCascade
+    /// The paragraph style every paragraph is set in.
+    public let style: ParagraphStyle
+    /// The ICU locale for line breaking and shaping ("en", "ja@lb=strict").
+    public let locale: String
+    /// How lines are chosen.
+    public let strategy: any LineBreakStrategy
+    /// Counts of the work done, for tests and benchmarks.
+    public let statistics = TypesetterStatistics()
+
+    /// Creates a typesetter.
+    ///
+    /// - Parameters:
+    ///   - fonts: the default font and the fallbacks for characters it lacks.
+    ///   - style: the paragraph style.
+    ///   - locale: an ICU locale, which may carry `@lb=strict|normal|loose`.
+    ///   - strategy: the line-breaking strategy (greedy by default).
+    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
+                strategy: any LineBreakStrategy = GreedyLineBreaker()) {
+        self.fonts = fonts
+        self.style = style
+        self.locale = locale
+        self.strategy = strategy
+    }
+
+    /// Analyses and shapes one paragraph (separators inside it break lines).
+    ///
+    /// - Throws: `TypesettingError` when ICU fails.
+    public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
+        try ShapedParagraph(
+            content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
+            statistics: statistics)
+    }
+
+    /// Splits `text` into paragraphs and analyses and shapes each, on all cores.
+    ///
+    /// - Throws: `TypesettingError` when ICU fails.
+    public func paragraphs(for text: AttributedText) throws -> [ShapedParagraph] {
+        let ranges = paragraphRanges(in: text.utf16)
+        if ranges.count == 1 { return [try paragraph(text)] }
+        let results = ResultSlots<ShapedParagraph>(count: ranges.count)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+            results.set(i, Result { try paragraph(text.slice(ranges[i].content)) })
+        }
+        return try results.values()
+    }
+
+    /// Lays out `text` at `width`: every paragraph's lines, stacked from y = 0.
+    ///
+    /// - Parameter width: the line width in points; `.infinity` only breaks at
+    ///   mandatory breaks.
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive;
+    ///   `.unicodeAnalysisFailed` when ICU fails.
+    public func frame(for text: AttributedText, width: CGFloat) throws -> TextFrame {
+        try ShapedParagraph.validate(width: width)
+        let ranges = paragraphRanges(in: text.utf16)
+        return try TextFrame(paragraphs: paragraphs(for: text), offsets: ranges.map(\.content.lowerBound),
+                             width: width, style: style)
+    }
+
+    /// Lays out plain `string` in the default font at `width`.
+    ///
+    /// - Throws: as `frame(for:width:)`.
+    public func frame(for string: String, width: CGFloat) throws -> TextFrame {
+        try frame(for: AttributedText(string), width: width)
+    }
+
+    /// The size of `text` laid out at `width`.
+    ///
+    /// - Throws: as `frame(for:width:)`.
+    public func measure(_ text: AttributedText, width: CGFloat) throws -> TextMeasurement {
+        try frame(for: text, width: width).measurement
+    }
+}
+
+/// Results written by index from concurrent work, read once all are in.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    // Each slot is written by exactly one iteration of concurrentPerform, and read
+    // only after it returns; the lock orders the writes for the reader.
+    private var slots: [Result<Value, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<Value, any Error>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func values() throws -> [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return try slots.map { try $0!.get() }
+    }
+}

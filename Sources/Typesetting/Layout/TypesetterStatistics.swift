@@ -1,0 +1,33 @@
+import Synchronization
+
+/// Counts of the work a typesetter has done, for tests that check complexity and
+/// for benchmarks. Thread-safe; every paragraph made by a typesetter adds to its own.
+public final class TypesetterStatistics: Sendable {
+    private let paragraphs = Atomic<Int>(0)
+    private let shapes = Atomic<Int>(0)
+    private let glyphs = Atomic<Int>(0)
+    private let reshapes = Atomic<Int>(0)
+    private let breaks = Atomic<Int>(0)
+
+    /// Creates zeroed counters.
+    public init() {}
+
+    /// Paragraphs analysed and shaped.
+    public var paragraphsTypeset: Int { paragraphs.load(ordering: .relaxed) }
+    /// Calls to HarfBuzz's `hb_shape` (whole runs and line edges).
+    public var shapingCalls: Int { shapes.load(ordering: .relaxed) }
+    /// Glyphs produced by those calls.
+    public var glyphsShaped: Int { glyphs.load(ordering: .relaxed) }
+    /// Line edges re-shaped because HarfBuzz marked them unsafe to break.
+    public var edgeReshapes: Int { reshapes.load(ordering: .relaxed) }
+    /// Times a paragraph was broken into lines.
+    public var lineBreakPasses: Int { breaks.load(ordering: .relaxed) }
+
+    func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
+    func shaped(glyphs count: Int) {
+        shapes.add(1, ordering: .relaxed)
+        glyphs.add(count, ordering: .relaxed)
+    }
+    func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
+    func linesBroken() { breaks.add(1, ordering: .relaxed) }
+}

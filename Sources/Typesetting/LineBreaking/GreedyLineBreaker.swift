@@ -1,0 +1,62 @@
+/// First-fit line breaking: each line takes as many segments as fit, as every
+/// browser and TextKit do by default.
+///
+/// Trailing whitespace hangs (it does not count against the width); mandatory
+/// breaks always break; a segment wider than the line on its own is broken at
+/// grapheme boundaries, with at least one grapheme per line. One pass over the
+/// segments, plus one pass over the graphemes of each over-wide segment.
+public struct GreedyLineBreaker: LineBreakStrategy {
+    /// Creates the strategy.
+    public init() {}
+
+    /// The lines of `paragraph` at `width` points.
+    public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
+        let segments = paragraph.segments
+        guard segments.count > 0 else {
+            return [LineBreak(range: 0..<0, contentEnd: 0, isMandatory: true)]
+        }
+        // Widths are float sums in a different order from a line's own: allow for
+        // rounding so a line re-laid out at its own width still fits.
+        let limit = width + max(1, abs(width)) * 1e-9
+        var lines: [LineBreak] = []
+        var lineStart = 0
+        var i = 0
+        // When a line starts inside segment i (after an emergency break), the width of
+        // what is left of that segment's content.
+        var partialWidth: Double?
+        var graphemes: GraphemeAdvances?
+        while i < segments.count {
+            var used = 0.0
+            var last = -1
+            var j = i
+            while j < segments.count {
+                let content = (j == i ? partialWidth : nil) ?? segments.contentWidth(j)
+                if used + content > limit { break }
+                used += content + segments.whitespaceWidth(j)
+                last = j
+                if segments.isMandatory(j) { break }
+                j += 1
+            }
+            if last >= 0 {
+                lines.append(LineBreak(
+                    range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
+                    isMandatory: segments.isMandatory(last) || last == segments.count - 1))
+                lineStart = segments.end(of: last)
+                i = last + 1
+                partialWidth = nil
+                graphemes = nil
+                continue
+            }
+            // Segment i does not fit on a line of its own: break it between graphemes.
+            if graphemes == nil {
+                graphemes = paragraph.graphemeAdvances(
+                    in: segments.start(of: i)..<segments.contentEnd(of: i))
+            }
+            let (end, consumed) = graphemes!.longestFit(from: lineStart, width: limit)
+            lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
+            partialWidth = (partialWidth ?? segments.contentWidth(i)) - consumed
+            lineStart = end
+        }
+        return lines
+    }
+}

@@ -1,0 +1,57 @@
+/// Where one line of a paragraph ends, as chosen by a line-break strategy.
+public struct LineBreak: Sendable, Hashable {
+    /// The paragraph-local UTF-16 range of the line, hanging whitespace included.
+    public var range: Range<Int>
+    /// Where the line's hanging trailing whitespace starts (`range.upperBound` when
+    /// there is none).
+    public var contentEnd: Int
+    /// Whether the line ends at a mandatory break (or the end of the paragraph).
+    public var isMandatory: Bool
+
+    /// Creates a line break.
+    public init(range: Range<Int>, contentEnd: Int, isMandatory: Bool) {
+        self.range = range
+        self.contentEnd = contentEnd
+        self.isMandatory = isMandatory
+    }
+}
+
+/// A piece of a paragraph between two break opportunities, with its widths.
+public struct LineBreakSegment: Sendable, Hashable {
+    /// The paragraph-local UTF-16 range.
+    public var range: Range<Int>
+    /// Where the trailing whitespace, which hangs at a line's end, starts.
+    public var contentEnd: Int
+    /// The advance of the text before the trailing whitespace, in points.
+    public var contentWidth: Double
+    /// The advance of the trailing whitespace, in points.
+    public var whitespaceWidth: Double
+    /// Whether a line must end after this segment.
+    public var isMandatory: Bool
+}
+
+/// A way of choosing line breaks: greedy now; optimal (Knuth–Plass) and balanced
+/// strategies plug in here later.
+///
+/// A strategy sees a paragraph only through its segments and grapheme advances, so
+/// it never shapes. Its lines must cover the paragraph in order, each ending at a
+/// segment's end or, inside a segment wider than the line, at a grapheme boundary.
+public protocol LineBreakStrategy: Sendable {
+    /// The lines of `paragraph` at `width` points (possibly infinite).
+    func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak]
+}
+
+extension ShapedParagraph {
+    /// The number of break segments.
+    public var segmentCount: Int { segments.count }
+
+    /// Segment `index`, with its widths.
+    public func segment(at index: Int) -> LineBreakSegment {
+        LineBreakSegment(
+            range: segments.start(of: index)..<segments.end(of: index),
+            contentEnd: segments.contentEnd(of: index),
+            contentWidth: segments.contentWidth(index),
+            whitespaceWidth: segments.whitespaceWidth(index),
+            isMandatory: segments.isMandatory(index))
+    }
+}

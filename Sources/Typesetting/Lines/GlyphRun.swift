@@ -1,0 +1,76 @@
+import Foundation
+
+/// A run of glyphs on a line in one font and direction, positioned: what a renderer
+/// draws. Glyphs are in visual order, left to right.
+///
+/// A glyph run shares its glyph storage with the shaped paragraph it came from, so
+/// making lines copies no glyph arrays; the accessors below read it.
+public struct GlyphRun: Sendable {
+    /// The shaped run the glyphs come from (or a re-shaped line edge).
+    let storage: ShapedRun
+    /// The glyphs of `storage` on this line, in visual order.
+    let glyphRange: Range<Int>
+    /// Extra advance given to each glyph in `expansions` when the line is justified.
+    let expansion: Double
+    /// Indices into `storage` of the glyphs justification widens (spaces).
+    let expansions: [Int]
+
+    /// The paragraph-local UTF-16 range of the characters on this run.
+    public let characterRange: Range<Int>
+    /// The run's left edge, relative to the line's origin.
+    public let x: CGFloat
+    /// The run's advance width (including any justification).
+    public let width: CGFloat
+    /// The attributes of the run's text (for its colour).
+    public let attributes: TextAttributes
+
+    /// The font the glyphs are from.
+    public var font: Font { storage.font }
+    /// The bidi level: odd is right to left.
+    public var bidiLevel: UInt8 { storage.level }
+    /// Whether the run's text reads right to left.
+    public var isRightToLeft: Bool { storage.isRightToLeft }
+    /// The script the run was shaped as.
+    public var script: Script { storage.script }
+    /// The number of glyphs.
+    public var glyphCount: Int { glyphRange.count }
+
+    /// The glyph ids, in visual order.
+    public var glyphs: [UInt32] { Array(storage.glyphs[glyphRange]) }
+
+    /// The paragraph-local UTF-16 offset of each glyph's cluster.
+    public var clusters: [Int] { storage.clusters[glyphRange].map { Int($0) } }
+
+    /// Each glyph's advance in points, justification included.
+    public var advances: [CGFloat] {
+        let scale = storage.scale
+        var result = storage.advances[glyphRange].map { CGFloat(Double($0) * scale) }
+        for index in expansions { result[index - glyphRange.lowerBound] += CGFloat(expansion) }
+        return result
+    }
+
+    /// Each glyph's origin relative to the run's left edge on the baseline, in points,
+    /// y growing downward (HarfBuzz offsets applied).
+    public var positions: [CGPoint] {
+        let scale = storage.scale
+        var result: [CGPoint] = []
+        result.reserveCapacity(glyphRange.count)
+        var pen = 0.0
+        var expansionIndex = 0
+        for g in glyphRange {
+            var dx = 0.0
+            var dy = 0.0
+            if let offsets = storage.offsets {
+                dx = Double(offsets[2 * g]) * scale
+                dy = -Double(offsets[2 * g + 1]) * scale
+            }
+            result.append(CGPoint(x: pen + dx, y: dy))
+            pen += Double(storage.advances[g]) * scale
+            if expansionIndex < expansions.count, expansions[expansionIndex] == g {
+                pen += expansion
+                expansionIndex += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// One laid-out line: its characters, its typographic bounds and its glyph runs in
+/// visual order. A value: nothing here needs the typesetter to be read.
+///
+/// Geometry is in points with y growing downward. `origin` is the top-left of the
+/// line box in the coordinate space of whoever laid it out (a paragraph: y from its
+/// top; a frame: y from the frame's top).
+public struct Line: Sendable {
+    /// The UTF-16 range of the line in its paragraph, hanging whitespace included.
+    public var range: Range<Int>
+    /// Where the line's hanging trailing whitespace starts.
+    public var contentEnd: Int
+    /// Which paragraph of a frame the line belongs to (0 for a lone paragraph).
+    public var paragraphIndex: Int = 0
+    /// The UTF-16 offset of the line's paragraph in the whole text.
+    public var paragraphOffset: Int = 0
+    /// The typographic width of the line without its hanging whitespace.
+    public var width: CGFloat
+    /// The width of the hanging trailing whitespace.
+    public var trailingWhitespaceWidth: CGFloat
+    /// Distance from the baseline up to the top of the tallest glyph box's font.
+    public var ascent: CGFloat
+    /// Distance from the baseline down to the bottom of the deepest font's box.
+    public var descent: CGFloat
+    /// The largest line gap of the line's fonts.
+    public var leading: CGFloat
+    /// The top-left of the line box.
+    public var origin: CGPoint
+    /// The height of the line box: ascent + descent + leading, times the style's
+    /// line-height multiple; line spacing is outside it.
+    public var height: CGFloat
+    /// Distance from the top of the line box down to the baseline.
+    public var baselineOffset: CGFloat
+    /// The glyph runs, in visual order, x relative to `origin.x`.
+    public var runs: [GlyphRun]
+    /// Whether the line ends at a mandatory break or its paragraph's end.
+    public var endsWithMandatoryBreak: Bool
+    /// Whether this is its paragraph's last line.
+    public var isLastInParagraph: Bool
+
+    /// The y of the baseline in the layout's coordinates.
+    public var baseline: CGFloat { origin.y + baselineOffset }
+
+    /// The line's UTF-16 range in the whole text.
+    public var documentRange: Range<Int> {
+        (range.lowerBound + paragraphOffset)..<(range.upperBound + paragraphOffset)
+    }
+
+    /// The line box: origin, width without hanging whitespace, height.
+    public var typographicBounds: CGRect {
+        CGRect(x: origin.x, y: origin.y, width: width, height: height)
+    }
+
+    /// The number of glyphs on the line.
+    public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphCount } }
+}

@@ -1,0 +1,57 @@
+/// The grapheme boundaries of a stretch of a paragraph with the advance before each,
+/// so an over-wide word can be broken between graphemes — never inside one.
+struct GraphemeAdvances: Sendable {
+    /// Boundaries, ascending, from the stretch's start to its end.
+    var boundaries: [Int]
+    /// Advance from the stretch's start to each boundary, in points.
+    var positions: [Double]
+
+    /// The furthest boundary after `start` whose advance from `start` fits `width`,
+    /// but at least the next one, and the advance consumed.
+    func longestFit(from start: Int, width: Double) -> (end: Int, advance: Double) {
+        var low = 0
+        var high = boundaries.count - 1
+        while low < high {  // the boundary equal to `start`
+            let mid = (low + high) / 2
+            if boundaries[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        let origin = positions[low]
+        var k = low + 1
+        while k + 1 < boundaries.count, positions[k + 1] - origin <= width { k += 1 }
+        k = min(k, boundaries.count - 1)
+        return (boundaries[k], positions[k] - origin)
+    }
+}
+
+extension ShapedParagraph {
+    /// The grapheme boundaries of `range` with their advances, from the shaped
+    /// glyphs: a glyph's advance counts in the grapheme holding its cluster.
+    func graphemeAdvances(in range: Range<Int>) -> GraphemeAdvances {
+        let local = text.withUnsafeBufferPointer { buffer in
+            (try? graphemeBoundaries(in: UnsafeBufferPointer(rebasing: buffer[range]))) ?? [0, range.count]
+        }
+        let boundaries = local.map { $0 + range.lowerBound }
+        var widths = [Double](repeating: 0, count: boundaries.count)
+        guard !range.isEmpty else { return GraphemeAdvances(boundaries: boundaries, positions: widths) }
+        var runIndex = self.runIndex(containing: range.lowerBound)
+        while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
+            let run = runs[runIndex]
+            let glyphs = run.glyphRange(for: max(range.lowerBound, run.range.lowerBound)..<min(range.upperBound, run.range.upperBound))
+            for g in glyphs {
+                let cluster = Int(run.clusters[g])
+                // The grapheme holding the cluster: the last boundary <= cluster.
+                var low = 0
+                var high = boundaries.count - 1
+                while low < high {
+                    let mid = (low + high + 1) / 2
+                    if boundaries[mid] <= cluster { low = mid } else { high = mid - 1 }
+                }
+                widths[low] += Double(run.advances[g]) * run.scale
+            }
+            runIndex += 1
+        }
+        var positions = [Double](repeating: 0, count: boundaries.count)
+        for k in 1..<boundaries.count { positions[k] = positions[k - 1] + widths[k - 1] }
+        return GraphemeAdvances(boundaries: boundaries, positions: positions)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A paragraph analysed and shaped once, ready to be broken into lines at any width.
+///
+/// Making one runs the whole front of the pipeline — line-break opportunities,
+/// bidi levels, script runs, itemization with font fallback, and one HarfBuzz call
+/// per run — and keeps the results. `lines(width:)` then only chooses breaks and
+/// builds lines: a new width never shapes again, except line edges that HarfBuzz
+/// marked unsafe to break. Immutable and `Sendable`.
+public final class ShapedParagraph: Sendable {
+    /// The paragraph's text, without its paragraph separator.
+    public let text: [UInt16]
+    /// The paragraph style.
+    public let style: ParagraphStyle
+    /// The resolved bidi levels; `paragraphLevel` is the base direction.
+    public let bidi: BidiLevels
+    /// The distinct attribute sets of the paragraph, indexed by the runs.
+    let attributes: [TextAttributes]
+    /// The shaped runs, in logical order, covering the text.
+    let runs: [ShapedRun]
+    /// The break segments with their widths.
+    let segments: BreakSegments
+    /// The font whose metrics an empty line takes.
+    let defaultFont: Font
+    /// The locale the paragraph was analysed for (line breaking, shaping language).
+    let locale: String
+    /// Where this paragraph's work is counted.
+    let statistics: TypesetterStatistics
+    /// The strategy `lines(width:)` breaks with.
+    let strategy: any LineBreakStrategy
+
+    /// Analyses and shapes `content`, a single paragraph (a line or paragraph
+    /// separator inside it is a mandatory break).
+    ///
+    /// - Throws: `TypesettingError` when ICU fails.
+    init(content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
+         strategy: any LineBreakStrategy, statistics: TypesetterStatistics) throws {
+        self.text = content.utf16
+        self.style = style
+        self.locale = locale
+        self.statistics = statistics
+        self.strategy = strategy
+        self.defaultFont = content.attributes(at: 0).font ?? cascade.primary
+
+        // One table entry per distinct attribute set; each attribute run's entry.
+        var attributeTable: [TextAttributes] = []
+        let tableIndex: [Int] = content.runs.map { run in
+            if let index = attributeTable.firstIndex(of: run.attributes) { return index }
+            attributeTable.append(run.attributes)
+            return attributeTable.count - 1
+        }
+        self.attributes = attributeTable
+
+        let analysis = try content.utf16.withUnsafeBufferPointer { buffer in
+            let breaks = try LineBreakOpportunities(text: buffer, locale: locale)
+            let bidi = try BidiLevels(buffer: buffer, direction: style.baseWritingDirection)
+            let scripts = scriptRuns(in: buffer)
+            let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
+                text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
+            let shaper = Shaper(language: locale, statistics: statistics)
+            let runs = items.map { item in
+                var run = ShapedRun(
+                    range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
+                    script: item.script, level: item.level,
+                    attributesIndex: tableIndex[item.attributesIndex])
+                shaper.shape(&run, in: buffer, context: 0..<buffer.count)
+                return run
+            }
+            let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs)
+            return (bidi, runs, segments)
+        }
+        self.bidi = analysis.0
+        self.runs = analysis.1
+        self.segments = analysis.2
+        statistics.paragraphTypeset()
+    }
+
+    /// The text as a string.
+    public var string: String { String(decoding: text, as: UTF16.self) }
+
+    /// The length in UTF-16 code units.
+    public var length: Int { text.count }
+
+    /// Whether the paragraph's base direction is right to left.
+    public var isRightToLeft: Bool { bidi.isRightToLeft }
+
+    /// The line-break opportunities of the paragraph.
+    public var breakOpportunities: [BreakOpportunity] {
+        (0..<segments.count).map { BreakOpportunity(offset: segments.end(of: $0), isMandatory: segments.isMandatory($0)) }
+    }
+
+    /// The widest unbreakable segment (the CSS min-content width): no width narrower
+    /// than this avoids breaking inside a word.
+    public var minContentWidth: CGFloat { CGFloat(segments.maximumContentWidth) }
+
+    /// The width of the widest line when only mandatory breaks break (the CSS
+    /// max-content width).
+    public var maxContentWidth: CGFloat { CGFloat(segments.maximumUnbrokenWidth) }
+
+    /// Where the lines break at `width`, without building them.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive
+    ///   (infinity lays out without wrapping).
+    public func lineBreaks(width: CGFloat) throws -> [LineBreak] {
+        try Self.validate(width: width)
+        statistics.linesBroken()
+        return strategy.lineBreaks(for: self, width: Double(width))
+    }
+
+    /// The paragraph's lines at `width`: positioned from y = 0 at the paragraph's
+    /// top, aligned within `width`, glyph runs in visual order.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive
+    ///   (infinity lays out without wrapping).
+    public func lines(width: CGFloat) throws -> [Line] {
+        let breaks = try lineBreaks(width: width)
+        return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
+    }
+
+    static func validate(width: CGFloat) throws {
+        guard !width.isNaN, width > 0 else {
+            throw TypesettingError(.invalidWidth, "layout width must be a positive number of points, not \(width)")
+        }
+    }
+
+    /// The index of the run containing `offset` (binary search).
+    func runIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,28 @@
+internal import CICU
+
+/// The extended grapheme cluster boundaries (UAX #29) of `text`, as UTF-16 offsets,
+/// including 0 and the length (an empty text has the single boundary 0).
+///
+/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+public func graphemeBoundaries(in text: [UInt16]) throws -> [Int] {
+    try text.withUnsafeBufferPointer { try graphemeBoundaries(in: $0) }
+}
+
+/// The grapheme boundaries of a buffer: 0, each following boundary, the length.
+func graphemeBoundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
+    var boundaries = [0]
+    guard text.count > 0 else { return boundaries }
+    var status: Int32 = 0
+    let iterator = cicu_character_break_open(text.baseAddress, Int32(text.count), &status)
+    try ICUStatus.check(status, "opening a grapheme iterator")
+    guard let iterator else { return boundaries }
+    defer { cicu_break_close(iterator) }
+    let chunk = 512
+    var buffer = [Int32](repeating: 0, count: chunk)
+    while true {
+        let count = Int(cicu_break_fill(iterator, &buffer, nil, Int32(chunk)))
+        if count == 0 { break }
+        for i in 0..<count { boundaries.append(Int(buffer[i])) }
+    }
+    return boundaries
+}

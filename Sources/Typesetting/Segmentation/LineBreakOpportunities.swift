@@ -1,0 +1,70 @@
+internal import CICU
+
+/// A place where a line may (or must) end, as a UTF-16 offset: the line ends just
+/// before the character at `offset`.
+public struct BreakOpportunity: Sendable, Hashable, CustomStringConvertible {
+    /// The UTF-16 offset of the break.
+    public var offset: Int
+    /// Whether the line must end here (after a line separator, say), rather than may.
+    public var isMandatory: Bool
+
+    /// Creates an opportunity.
+    public init(offset: Int, isMandatory: Bool) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+    }
+
+    /// `12` for a soft break, `12!` for a mandatory one.
+    public var description: String { isMandatory ? "\(offset)!" : "\(offset)" }
+}
+
+/// The UAX #14 line-break opportunities of a text, from ICU's line iterator.
+///
+/// Kept compactly: 10 MB of text has a few million opportunities.
+struct LineBreakOpportunities: Sendable {
+    /// Offsets of every opportunity after the start, ascending; the last is the length.
+    var offsets: [Int32] = []
+    /// Whether each opportunity is mandatory.
+    var mandatory: [Bool] = []
+
+    /// Finds the opportunities in `text` for `locale` ("en", "ja@lb=strict").
+    ///
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    init(text: UnsafeBufferPointer<UInt16>, locale: String) throws {
+        guard text.count > 0 else { return }
+        var status: Int32 = 0
+        let iterator = cicu_line_break_open(locale, text.baseAddress, Int32(text.count), &status)
+        try ICUStatus.check(status, "opening a line-break iterator for '\(locale)'")
+        guard let iterator else { return }
+        defer { cicu_break_close(iterator) }
+        offsets.reserveCapacity(text.count / 5 + 1)
+        mandatory.reserveCapacity(text.count / 5 + 1)
+        let chunk = 1024
+        var offsetBuffer = [Int32](repeating: 0, count: chunk)
+        var statusBuffer = [Int32](repeating: 0, count: chunk)
+        while true {
+            let count = Int(cicu_break_fill(iterator, &offsetBuffer, &statusBuffer, Int32(chunk)))
+            if count == 0 { break }
+            offsets.append(contentsOf: offsetBuffer[0..<count])
+            for i in 0..<count {
+                // ICU: rule status 100..<200 is UBRK_LINE_HARD, a mandatory break.
+                mandatory.append(statusBuffer[i] >= 100 && statusBuffer[i] < 200)
+            }
+        }
+    }
+
+    /// The number of opportunities.
+    var count: Int { offsets.count }
+}
+
+/// The line-break opportunities in `text` (UAX #14 with ICU's tailorings).
+///
+/// The end of the text is always the last opportunity; the start is never listed.
+///
+/// - Parameter locale: an ICU locale, which may carry the line-break keyword
+///   (`ja@lb=strict`, `ja@lb=loose`).
+/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+public func lineBreakOpportunities(in text: [UInt16], locale: String = "") throws -> [BreakOpportunity] {
+    let table = try text.withUnsafeBufferPointer { try LineBreakOpportunities(text: $0, locale: locale) }
+    return zip(table.offsets, table.mandatory).map { BreakOpportunity(offset: Int($0), isMandatory: $1) }
+}

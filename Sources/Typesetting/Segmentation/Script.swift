@@ -1,0 +1,116 @@
+internal import CICU
+
+/// A Unicode script (ISO 15924), as ICU numbers them.
+public struct Script: Sendable, Hashable, CustomStringConvertible {
+    /// ICU's script code (UScriptCode).
+    public let code: Int32
+
+    /// Script code of characters shared by many scripts (spaces, punctuation, digits).
+    public static let common = Script(code: 0)
+    /// Script code of combining marks that take the script of their base.
+    public static let inherited = Script(code: 1)
+    /// Latin.
+    public static let latin = Script(code: 25)
+
+    /// The script of `scalar` (its Script property, not resolved against neighbours).
+    public init(of scalar: Unicode.Scalar) {
+        let value = scalar.value
+        code = value < 0x10000 ? Int32(bmpScripts[Int(value)]) : cicu_script(Int32(value))
+    }
+
+    init(code: Int32) { self.code = code }
+
+    /// The ISO 15924 code, such as "Latn", "Arab", "Zyyy" for common.
+    public var iso15924: String {
+        guard let name = cicu_script_short_name(code) else { return "Zzzz" }
+        return String(cString: name)
+    }
+
+    /// Whether the script is common or inherited, taking its neighbours' script.
+    var isWeak: Bool { code <= 1 }
+
+    /// The ISO 15924 code.
+    public var description: String { iso15924 }
+}
+
+/// The Script of every BMP code point, read from ICU once (64 KiB) so the hot path
+/// makes no C call for most text. ICU has fewer than 256 script codes.
+private let bmpScripts: [UInt8] = (0..<0x10000).map { UInt8(truncatingIfNeeded: cicu_script(Int32($0))) }
+
+/// A run of text in one script, after common and inherited characters took the
+/// script of their neighbours (paired brackets take the script of their opener).
+struct ScriptRun: Sendable, Hashable {
+    /// The UTF-16 range of the run.
+    var range: Range<Int>
+    /// Its script.
+    var script: Script
+}
+
+/// Splits `text` into script runs.
+///
+/// Weak characters (common, inherited) join the run before them; at the start they
+/// take the first strong script that follows. A closing bracket takes the script
+/// the run had at its opening bracket, so "(日本)" and "(abc)" stay whole.
+func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
+    var runs: [ScriptRun] = []
+    var runStart = 0
+    var current = Script.common
+    var brackets: [(closing: UInt32, script: Script)] = []
+    var index = 0
+    while index < text.count {
+        let (scalar, width) = decodeScalar(text, at: index)
+        var script = Script(of: scalar)
+        if script.isWeak {
+            script = current
+            if scalar.value >= 0x28, scalar.value > 0x7F || isASCIIBracket(scalar.value) {
+                switch cicu_paired_bracket_type(Int32(scalar.value)) {
+                case 1:
+                    if brackets.count < 64 {
+                        brackets.append((UInt32(cicu_paired_bracket(Int32(scalar.value))), current))
+                    }
+                case 2:
+                    if let match = brackets.lastIndex(where: { $0.closing == scalar.value }) {
+                        if !brackets[match].script.isWeak { script = brackets[match].script }
+                        brackets.removeSubrange(match...)
+                    }
+                default:
+                    break
+                }
+            }
+        }
+        if script != current {
+            if current.isWeak {
+                current = script  // leading weak characters join the first strong run
+            } else {
+                runs.append(ScriptRun(range: runStart..<index, script: current))
+                runStart = index
+                current = script
+            }
+        }
+        index += width
+    }
+    if runStart < text.count || runs.isEmpty {
+        runs.append(ScriptRun(range: runStart..<text.count, script: current))
+    }
+    return runs
+}
+
+private func isASCIIBracket(_ value: UInt32) -> Bool {
+    value == 0x28 || value == 0x29 || value == 0x5B || value == 0x5D || value == 0x7B || value == 0x7D
+}
+
+/// Decodes the scalar at `index` of UTF-16 `text`, returning it and its width in
+/// code units. A lone surrogate decodes as U+FFFD, one unit wide.
+@inline(__always)
+func decodeScalar(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (Unicode.Scalar, Int) {
+    let unit = text[index]
+    if unit < 0xD800 || unit > 0xDFFF { return (Unicode.Scalar(unit)!, 1) }
+    if unit <= 0xDBFF, index + 1 < text.count {
+        let low = text[index + 1]
+        if low >= 0xDC00, low <= 0xDFFF {
+            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+            return (Unicode.Scalar(value)!, 2)
+        }
+    }
+    return ("\u{FFFD}", 1)
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// A run of text shaped by HarfBuzz in one font, script and direction: its glyphs in
+/// visual order (as HarfBuzz gives them), each with the UTF-16 offset of the
+/// cluster it belongs to, its advance and offset in font units, and whether a line
+/// may break before it without re-shaping.
+///
+/// Stored as parallel arrays so a 10 MB paragraph costs a few bytes per glyph.
+struct ShapedRun: Sendable {
+    /// The paragraph-local UTF-16 range of the run.
+    var range: Range<Int>
+    /// The font, at its size.
+    var font: Font
+    /// The script the run was shaped as.
+    var script: Script
+    /// The bidi embedding level: odd is right to left.
+    var level: UInt8
+    /// Index of the run's attributes in the paragraph's attribute table.
+    var attributesIndex: Int
+    /// Glyph ids, in visual order.
+    var glyphs: [UInt32] = []
+    /// Paragraph-local UTF-16 offset of each glyph's cluster.
+    var clusters: [Int32] = []
+    /// Horizontal advance of each glyph, in font units.
+    var advances: [Int32] = []
+    /// x and y offset of each glyph, interleaved, in font units; nil when all zero.
+    var offsets: [Int32]?
+    /// Glyphs before which breaking would change shaping (HB_GLYPH_FLAG_UNSAFE_TO_BREAK).
+    var unsafeToBreak: [Bool] = []
+
+    /// Whether the run is right to left (its glyphs run from the end of the text).
+    var isRightToLeft: Bool { level & 1 == 1 }
+
+    /// Points per font unit.
+    var scale: Double { Double(font.scale) }
+
+    /// The number of glyphs.
+    var count: Int { glyphs.count }
+
+    /// The glyph indices whose clusters lie in `range`, which must be a range of
+    /// cluster starts within the run. Glyph clusters are monotonic: ascending in a
+    /// left-to-right run, descending in a right-to-left one.
+    func glyphRange(for characters: Range<Int>) -> Range<Int> {
+        if isRightToLeft {
+            // Clusters descend: glyphs of later characters come first.
+            let start = firstGlyph { Int($0) < characters.upperBound }
+            let end = firstGlyph { Int($0) < characters.lowerBound }
+            return start..<end
+        }
+        let start = firstGlyph { Int($0) >= characters.lowerBound }
+        let end = firstGlyph { Int($0) >= characters.upperBound }
+        return start..<end
+    }
+
+    /// The first glyph index whose cluster satisfies `predicate`, which must be false
+    /// then true along the glyphs (binary search); `count` when none does.
+    private func firstGlyph(where predicate: (Int32) -> Bool) -> Int {
+        var low = 0
+        var high = clusters.count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(clusters[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// Whether a line may start at `offset` (inside the run) without re-shaping:
+    /// a glyph cluster starts exactly there and HarfBuzz did not mark it unsafe.
+    func isSafeToBreak(at offset: Int) -> Bool {
+        guard offset > range.lowerBound, offset < range.upperBound else { return true }
+        let glyphs = glyphRange(for: offset..<range.upperBound)
+        guard !glyphs.isEmpty else { return false }
+        // The glyph at the boundary: the first logical glyph of the cluster at `offset`.
+        let boundary = isRightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound
+        guard Int(clusters[boundary]) == offset else { return false }
+        return !unsafeToBreak[boundary]
+    }
+
+    /// The sum of the advances of `glyphs`, in points.
+    func advance(of glyphs: Range<Int>) -> Double {
+        var total: Int64 = 0
+        for i in glyphs { total += Int64(advances[i]) }
+        return Double(total) * scale
+    }
+}

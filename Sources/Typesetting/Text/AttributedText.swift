@@ -1,0 +1,116 @@
+/// Text with attributes over UTF-16 ranges: the input to typesetting.
+///
+/// Attribute runs cover the text without gaps or overlaps; setting attributes on a
+/// range splits the runs it cuts. Locations are UTF-16 offsets, as in TextKit.
+public struct AttributedText: Sendable, Hashable {
+    /// The text as UTF-16 code units.
+    public private(set) var utf16: [UInt16]
+    /// The attribute runs, in order, covering `0..<utf16.count`.
+    public private(set) var runs: [AttributeRun]
+
+    /// A run of text with one set of attributes.
+    public struct AttributeRun: Sendable, Hashable {
+        /// The UTF-16 range the attributes apply to.
+        public var range: Range<Int>
+        /// The attributes.
+        public var attributes: TextAttributes
+    }
+
+    /// Text with one set of attributes throughout.
+    public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
+        self.init(utf16: Array(string.utf16), attributes: attributes)
+    }
+
+    /// Text from UTF-16 code units with one set of attributes throughout.
+    public init(utf16: [UInt16], attributes: TextAttributes = TextAttributes()) {
+        self.utf16 = utf16
+        self.runs = [AttributeRun(range: 0..<utf16.count, attributes: attributes)]
+    }
+
+    /// The text as a string (lone surrogates become U+FFFD).
+    public var string: String { String(decoding: utf16, as: UTF16.self) }
+
+    /// The length in UTF-16 code units.
+    public var length: Int { utf16.count }
+
+    /// Sets the attributes of `range`, replacing what was there.
+    ///
+    /// - Precondition: `range` lies within the text.
+    public mutating func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the text")
+        guard !range.isEmpty else { return }
+        var result: [AttributeRun] = []
+        for run in runs where run.range.lowerBound < range.lowerBound {
+            let upper = min(run.range.upperBound, range.lowerBound)
+            result.append(AttributeRun(range: run.range.lowerBound..<upper, attributes: run.attributes))
+        }
+        result.append(AttributeRun(range: range, attributes: attributes))
+        for run in runs where run.range.upperBound > range.upperBound {
+            let lower = max(run.range.lowerBound, range.upperBound)
+            result.append(AttributeRun(range: lower..<run.range.upperBound, attributes: run.attributes))
+        }
+        runs = Self.coalesced(result)
+    }
+
+    /// The attributes at `offset`.
+    public func attributes(at offset: Int) -> TextAttributes {
+        let index = runIndex(containing: offset)
+        return runs[index].attributes
+    }
+
+    /// The text and attributes of `range`, with ranges starting at 0.
+    public func slice(_ range: Range<Int>) -> AttributedText {
+        var result = AttributedText(utf16: Array(utf16[range]))
+        guard !range.isEmpty else {
+            result.runs = [AttributeRun(range: 0..<0, attributes: attributes(at: min(range.lowerBound, max(length - 1, 0))))]
+            return result
+        }
+        var sliced: [AttributeRun] = []
+        var index = runIndex(containing: range.lowerBound)
+        while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+            let run = runs[index]
+            let lower = max(run.range.lowerBound, range.lowerBound) - range.lowerBound
+            let upper = min(run.range.upperBound, range.upperBound) - range.lowerBound
+            if lower < upper { sliced.append(AttributeRun(range: lower..<upper, attributes: run.attributes)) }
+            index += 1
+        }
+        result.runs = sliced
+        return result
+    }
+
+    /// Appends text with its attributes.
+    public mutating func append(_ other: AttributedText) {
+        let shift = length
+        utf16.append(contentsOf: other.utf16)
+        let moved = other.runs.map { AttributeRun(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes) }
+        runs = Self.coalesced(runs + moved)
+    }
+
+    /// The index of the run containing `offset` (the last run for the end).
+    func runIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// Merges neighbouring runs with equal attributes and drops empty ones, keeping
+    /// one (empty) run for empty text so every offset has attributes.
+    private static func coalesced(_ runs: [AttributeRun]) -> [AttributeRun] {
+        var result: [AttributeRun] = []
+        for run in runs where !run.range.isEmpty {
+            if let last = result.last, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound {
+                result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
+            } else {
+                result.append(run)
+            }
+        }
+        if result.isEmpty, let first = runs.first {
+            result = [AttributeRun(range: first.range.lowerBound..<first.range.lowerBound, attributes: first.attributes)]
+        }
+        return result
+    }
+}
