@@ -39,19 +39,26 @@ public struct FontMetrics: Sendable, Hashable {
     init(hbFont: OpaquePointer) {
         var extents = hb_font_extents_t()
         _ = hb_font_get_h_extents(hbFont, &extents)
-        func position(_ tag: hb_ot_metrics_tag_t) -> CGFloat {
+        func position(_ tag: hb_ot_metrics_tag_t) -> CGFloat? {
             var value: hb_position_t = 0
-            _ = hb_ot_metrics_get_position(hbFont, tag, &value)
-            return CGFloat(value)
+            return hb_ot_metrics_get_position(hbFont, tag, &value) != 0 ? CGFloat(value) : nil
+        }
+        // Old OS/2 tables have no cap or x height: measure "H" and "x" instead.
+        func glyphTop(_ character: Unicode.Scalar) -> CGFloat {
+            var glyph: hb_codepoint_t = 0
+            var glyphExtents = hb_glyph_extents_t()
+            guard hb_font_get_nominal_glyph(hbFont, character.value, &glyph) != 0,
+                  hb_font_get_glyph_extents(hbFont, glyph, &glyphExtents) != 0 else { return 0 }
+            return CGFloat(glyphExtents.y_bearing)
         }
         self.init(
             ascent: CGFloat(extents.ascender),
             descent: CGFloat(-extents.descender),
             lineGap: CGFloat(extents.line_gap),
-            capHeight: position(HB_OT_METRICS_TAG_CAP_HEIGHT),
-            xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT),
-            underlinePosition: position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET),
-            underlineThickness: position(HB_OT_METRICS_TAG_UNDERLINE_SIZE))
+            capHeight: position(HB_OT_METRICS_TAG_CAP_HEIGHT) ?? glyphTop("H"),
+            xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT) ?? glyphTop("x"),
+            underlinePosition: position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
+            underlineThickness: position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0)
     }
 
     /// These metrics multiplied by `factor`.

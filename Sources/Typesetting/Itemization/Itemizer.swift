@@ -21,9 +21,10 @@ struct TextItem: Sendable, Hashable {
 /// it has a glyph, else the cascade's first face that does. Characters that continue
 /// a cluster (combining marks, joiners, variation selectors, emoji modifiers and
 /// tags) stay in the face of the character before them, so a cluster is never split
-/// across fonts; a character followed by U+FE0F asks for a colour face. Weak
-/// characters (spaces, punctuation) stay in the current face when it covers them, so
-/// "日本 語" in a fallback font is one run, not three.
+/// across fonts; a character followed by U+FE0F asks for a colour face. The choice
+/// depends only on the character and its cluster, never on what came before, so a
+/// line set on its own picks the same fonts as in its paragraph (as browsers do,
+/// spaces and punctuation the primary font covers stay in it).
 struct Itemizer {
     var cascade: FontCascade
     var defaultFont: Font
@@ -48,7 +49,7 @@ struct Itemizer {
 
             let face: FontFace
             if let item = current, item.attributesIndex == attributeIndex,
-               Self.continuesCluster(scalar) || (Script(of: scalar).isWeak && item.face.covers(scalar)) {
+               Self.continuesCluster(scalar) {
                 face = item.face
             } else {
                 let next = index + width < text.count ? text[index + width] : 0

@@ -25,9 +25,10 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         // what is left of that segment's content.
         var partialWidth: Double?
         var graphemes: GraphemeAdvances?
+        var last = -1
         while i < segments.count {
             var used = 0.0
-            var last = -1
+            last = -1
             var j = i
             while j < segments.count {
                 let content = (j == i ? partialWidth : nil) ?? segments.contentWidth(j)
@@ -36,6 +37,15 @@ public struct GreedyLineBreaker: LineBreakStrategy {
                 last = j
                 if segments.isMandatory(j) { break }
                 j += 1
+            }
+            // Widths from the segments assume the line's edges are shaped as in the
+            // whole paragraph; where HarfBuzz says they are not, measure exactly and
+            // give back segments until the line fits.
+            while last >= 0, !paragraph.isSafeToBreak(at: lineStart) || !paragraph.isSafeToBreak(at: segments.end(of: last)) {
+                let exact = paragraph.exactContentWidth(
+                    line: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last))
+                if exact <= limit { break }
+                last = last > i ? last - 1 : -1
             }
             if last >= 0 {
                 lines.append(LineBreak(
@@ -52,7 +62,24 @@ public struct GreedyLineBreaker: LineBreakStrategy {
                 graphemes = paragraph.graphemeAdvances(
                     in: segments.start(of: i)..<segments.contentEnd(of: i))
             }
-            let (end, consumed) = graphemes!.longestFit(from: lineStart, width: limit)
+            var (end, consumed) = graphemes!.longestFit(from: lineStart, width: limit)
+            while !paragraph.isSafeToBreak(at: lineStart) || !paragraph.isSafeToBreak(at: end),
+                  paragraph.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
+                  let shorter = graphemes!.boundary(before: end, after: lineStart) {
+                (end, consumed) = shorter
+            }
+            if end >= segments.contentEnd(of: i) {
+                // The rest of the word was one grapheme too wide: it ends the line,
+                // with the segment's whitespace hanging after it.
+                lines.append(LineBreak(
+                    range: lineStart..<segments.end(of: i), contentEnd: segments.contentEnd(of: i),
+                    isMandatory: segments.isMandatory(i) || i == segments.count - 1))
+                lineStart = segments.end(of: i)
+                i += 1
+                partialWidth = nil
+                graphemes = nil
+                continue
+            }
             lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
             partialWidth = (partialWidth ?? segments.contentWidth(i)) - consumed
             lineStart = end

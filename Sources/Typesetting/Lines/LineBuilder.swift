@@ -99,93 +99,14 @@ struct LineBuilder {
         return pieces
     }
 
-    /// The glyphs of a piece: a slice of its shaped run, unless the line starts or
-    /// ends inside the run where HarfBuzz said breaking changes the shaping; then the
-    /// text from the edge to the nearest safe boundary is shaped again on its own.
+    /// The glyphs of a piece, with its unsafe line edges re-shaped.
     private func glyphRun(for piece: Piece, lineRange: Range<Int>) -> GlyphRun {
         let run = paragraph.runs[piece.run]
-        let attributes = paragraph.attributes[run.attributesIndex]
-        let startsInside = piece.range.lowerBound == lineRange.lowerBound
-            && !run.isSafeToBreak(at: piece.range.lowerBound)
-        let endsInside = piece.range.upperBound == lineRange.upperBound
-            && !run.isSafeToBreak(at: piece.range.upperBound)
-        guard startsInside || endsInside else {
-            let glyphs = run.glyphRange(for: piece.range)
-            return GlyphRun(
-                storage: run, glyphRange: glyphs, expansion: 0, expansions: [],
-                characterRange: piece.range, x: 0, width: CGFloat(run.advance(of: glyphs)),
-                attributes: attributes)
-        }
-        let edited = reshapedEdges(of: run, piece: piece.range, start: startsInside, end: endsInside)
+        let (storage, glyphs) = paragraph.glyphs(of: piece.run, in: piece.range, lineRange: lineRange)
         return GlyphRun(
-            storage: edited, glyphRange: 0..<edited.count, expansion: 0, expansions: [],
-            characterRange: piece.range, x: 0, width: CGFloat(edited.advance(of: 0..<edited.count)),
-            attributes: attributes)
-    }
-
-    /// `run` cut to `piece`, with the unsafe edges re-shaped: the middle keeps the
-    /// original glyphs (HarfBuzz guarantees shaping is unchanged across a safe
-    /// boundary), the edges up to the nearest safe boundary are shaped alone.
-    private func reshapedEdges(of run: ShapedRun, piece: Range<Int>, start: Bool, end: Bool) -> ShapedRun {
-        var middleStart = piece.lowerBound
-        if start {
-            middleStart = piece.upperBound
-            for offset in (piece.lowerBound + 1)..<piece.upperBound where run.isSafeToBreak(at: offset) {
-                middleStart = offset
-                break
-            }
-        }
-        var middleEnd = piece.upperBound
-        if end {
-            middleEnd = middleStart
-            var offset = piece.upperBound - 1
-            while offset > middleStart {
-                if run.isSafeToBreak(at: offset) { middleEnd = offset; break }
-                offset -= 1
-            }
-        }
-        var parts: [ShapedRun] = []
-        if middleStart >= middleEnd {
-            parts.append(reshape(run, piece))
-        } else {
-            if piece.lowerBound < middleStart { parts.append(reshape(run, piece.lowerBound..<middleStart)) }
-            parts.append(slice(run, middleStart..<middleEnd))
-            if middleEnd < piece.upperBound { parts.append(reshape(run, middleEnd..<piece.upperBound)) }
-        }
-        // Parts are logical; a right-to-left run's glyphs run from its logical end.
-        if run.isRightToLeft { parts.reverse() }
-        var result = run
-        result.range = piece
-        result.glyphs = parts.flatMap(\.glyphs)
-        result.clusters = parts.flatMap(\.clusters)
-        result.advances = parts.flatMap(\.advances)
-        result.unsafeToBreak = parts.flatMap(\.unsafeToBreak)
-        result.offsets = parts.allSatisfy({ $0.offsets == nil }) ? nil
-            : parts.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
-        return result
-    }
-
-    private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
-        var part = run
-        part.range = range
-        paragraph.statistics.edgeReshaped()
-        paragraph.text.withUnsafeBufferPointer { buffer in
-            Shaper(language: paragraph.locale, statistics: paragraph.statistics)
-                .shape(&part, in: buffer, context: range)
-        }
-        return part
-    }
-
-    private func slice(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
-        let glyphs = run.glyphRange(for: range)
-        var part = run
-        part.range = range
-        part.glyphs = Array(run.glyphs[glyphs])
-        part.clusters = Array(run.clusters[glyphs])
-        part.advances = Array(run.advances[glyphs])
-        part.unsafeToBreak = Array(run.unsafeToBreak[glyphs])
-        part.offsets = run.offsets.map { Array($0[(2 * glyphs.lowerBound)..<(2 * glyphs.upperBound)]) }
-        return part
+            storage: storage, glyphRange: glyphs, expansion: 0, expansions: [],
+            characterRange: piece.range, x: 0, width: CGFloat(storage.advance(of: glyphs)),
+            attributes: paragraph.attributes[run.attributesIndex])
     }
 
     /// Widens the spaces of the line's content so it fills the width.

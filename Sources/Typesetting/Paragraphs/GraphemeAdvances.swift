@@ -23,6 +23,15 @@ struct GraphemeAdvances: Sendable {
     }
 }
 
+extension GraphemeAdvances {
+    /// The boundary before `end` and after `start`, with the advance from `start`.
+    func boundary(before end: Int, after start: Int) -> (end: Int, advance: Double)? {
+        guard let k = boundaries.lastIndex(where: { $0 < end }), boundaries[k] > start,
+              let origin = boundaries.firstIndex(of: start) else { return nil }
+        return (boundaries[k], positions[k] - positions[origin])
+    }
+}
+
 extension ShapedParagraph {
     /// The grapheme boundaries of `range` with their advances, from the shaped
     /// glyphs: a glyph's advance counts in the grapheme holding its cluster.

@@ -21,6 +21,8 @@ public struct BidiLevels: Sendable, Hashable {
     /// The level of each UTF-16 code unit (after rule L1 for the paragraph as one
     /// line), or nil when every unit is at the paragraph level.
     let storage: [UInt8]?
+    /// The number of code units.
+    let count: Int
 
     /// Resolves the levels of `text` written in `direction`.
     ///
@@ -30,6 +32,7 @@ public struct BidiLevels: Sendable, Hashable {
     }
 
     init(buffer text: UnsafeBufferPointer<UInt16>, direction: WritingDirection) throws {
+        count = text.count
         if direction != .rightToLeft, !Self.needsBidi(text) {
             paragraphLevel = 0
             storage = nil
@@ -60,7 +63,7 @@ public struct BidiLevels: Sendable, Hashable {
 
     /// The level of every code unit.
     public var levels: [UInt8] {
-        storage ?? []
+        storage ?? [UInt8](repeating: paragraphLevel, count: count)
     }
 
     /// The level of the code unit at `offset`.

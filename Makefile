@@ -1,0 +1,45 @@
+# TextLayout — the two set-up commands (see README.md):
+#   make demo   installs what it needs, then wraps a bundled sample at two widths
+#   make test   installs what it needs, then builds and runs every test
+#
+# Both install the Debian packages first (as root, or through sudo), once.
+
+DEBIAN_PACKAGES := pkg-config libicu-dev libharfbuzz-dev libfontconfig-dev \
+                   libharfbuzz-bin unicode-data
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SAMPLE := testdata/corpus/english.txt
+
+.PHONY: deps demo test build release clean
+
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	swift build
+
+release: deps
+	swift build -c release --product textlayout
+
+demo: release
+	@echo "== $(SAMPLE), first paragraphs, at 240 pt =="
+	@head -c 700 $(SAMPLE) | .build/release/textlayout wrap --width 240 -
+	@echo
+	@echo "== the same at 480 pt, centred =="
+	@head -c 700 $(SAMPLE) | .build/release/textlayout wrap --width 480 --align center -
+	@echo
+	@echo "== the same for a 40-column terminal =="
+	@head -c 700 $(SAMPLE) | .build/release/textlayout wrap --columns 40 -
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+clean:
+	rm -rf .build
