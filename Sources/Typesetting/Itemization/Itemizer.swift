@@ -13,6 +13,9 @@ struct TextItem: Sendable, Hashable {
     var level: UInt8
     /// Index into the paragraph's attribute table.
     var attributesIndex: Int
+    /// Whether the item starts inside a grapheme cluster (a long run of combining
+    /// marks cut for shaping), so HarfBuzz must not insert a dotted circle.
+    var startsInsideCluster = false
 }
 
 /// Splits a paragraph into items.
@@ -25,7 +28,15 @@ struct TextItem: Sendable, Hashable {
 /// depends only on the character and its cluster, never on what came before, so a
 /// line set on its own picks the same fonts as in its paragraph (as browsers do,
 /// spaces and punctuation the primary font covers stay in it).
+///
+/// HarfBuzz's mark positioning is quadratic in the length of a cluster, so a run of
+/// more than `maximumMarksPerItem` continuing characters is cut into items of that
+/// many (Unicode's stream-safe format draws the line at 30 non-starters): 200,000
+/// marks on one base shape in linear time. Cutting a cluster does not make a break
+/// opportunity; lines still break only between graphemes.
 struct Itemizer {
+    static let maximumMarksPerItem = 32
+
     var cascade: FontCascade
     var defaultFont: Font
 
@@ -38,6 +49,7 @@ struct Itemizer {
         var scriptIndex = 0
         var attributeIndex = 0
         var current: TextItem?
+        var marksInItem = 0
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -47,23 +59,26 @@ struct Itemizer {
             let level = bidi.level(at: index)
             let script = scripts[scriptIndex].script
 
+            let continues = Self.continuesCluster(scalar)
+            marksInItem = continues ? marksInItem + 1 : 0
+            let cut = continues && marksInItem > Self.maximumMarksPerItem
+            if cut { marksInItem = 1 }
             let face: FontFace
-            if let item = current, item.attributesIndex == attributeIndex,
-               Self.continuesCluster(scalar) {
+            if let item = current, item.attributesIndex == attributeIndex, continues {
                 face = item.face
             } else {
                 let next = index + width < text.count ? text[index + width] : 0
                 face = cascade.face(for: scalar, in: font.face, prefersColor: next == 0xFE0F)
             }
 
-            if let item = current, item.face == face, item.level == level, item.script == script,
+            if let item = current, !cut, item.face == face, item.level == level, item.script == script,
                item.attributesIndex == attributeIndex {
                 current!.range = item.range.lowerBound..<(index + width)
             } else {
                 if let item = current { items.append(item) }
                 current = TextItem(
                     range: index..<(index + width), face: face, size: Double(font.size),
-                    script: script, level: level, attributesIndex: attributeIndex)
+                    script: script, level: level, attributesIndex: attributeIndex, startsInsideCluster: cut)
             }
             index += width
         }

@@ -62,7 +62,8 @@ public final class ShapedParagraph: Sendable {
                 var run = ShapedRun(
                     range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
                     script: item.script, level: item.level,
-                    attributesIndex: tableIndex[item.attributesIndex])
+                    attributesIndex: tableIndex[item.attributesIndex],
+                    startsInsideCluster: item.startsInsideCluster)
                 shaper.shape(&run, in: buffer, context: 0..<buffer.count)
                 return run
             }

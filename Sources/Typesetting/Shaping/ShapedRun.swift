@@ -17,6 +17,8 @@ struct ShapedRun: Sendable {
     var level: UInt8
     /// Index of the run's attributes in the paragraph's attribute table.
     var attributesIndex: Int
+    /// Whether the run starts inside a grapheme cluster (see `Itemizer`).
+    var startsInsideCluster = false
     /// Glyph ids, in visual order.
     var glyphs: [UInt32] = []
     /// Paragraph-local UTF-16 offset of each glyph's cluster.

@@ -34,6 +34,8 @@ final class Shaper {
         hb_buffer_set_script(buffer, hb_script_from_string(run.script.iso15924, -1))
         if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_set_flags(
+            buffer, run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
         hb_shape(run.font.face.hbFont, buffer, nil, 0)
 
         var count: UInt32 = 0

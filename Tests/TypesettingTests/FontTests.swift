@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+/// Fonts: loading from files, metrics, coverage, the face cache, and finding a
+/// family through fontconfig — over testdata/fonts only, never the machine's fonts.
+@Suite struct FontTests {
+    @Test func metricsOfDejaVuSans() throws {
+        let font = try Fixtures.font(size: 20.48)  // 1 pt = 100 font units
+        #expect(font.unitsPerEm == 2048)
+        #expect(font.face.familyName == "DejaVu Sans")
+        let metrics = font.metrics
+        #expect(abs(metrics.ascent - 19.01) < 1e-9)  // hhea ascender 1901
+        #expect(abs(metrics.descent - 4.83) < 1e-9)  // hhea descender -483
+        #expect(metrics.lineGap == 0)
+        #expect(metrics.capHeight > 14 && metrics.capHeight < metrics.ascent)  // from "H"
+        #expect(metrics.xHeight > 10 && metrics.xHeight < metrics.capHeight)  // from "x"
+        #expect(metrics.underlinePosition < 0)
+        #expect(metrics.underlineThickness > 0)
+    }
+
+    @Test func facesAreLoadedOncePerFile() throws {
+        let a = try Fixtures.font(size: 12)
+        let b = try Fixtures.font(size: 30)
+        #expect(a.face === b.face)
+        #expect(a != b)
+        #expect(try a.withSize(30) == b)
+    }
+
+    @Test func coverage() throws {
+        let latin = try Fixtures.font()
+        let cjk = try Fixtures.font("NotoSansCJK-Subset.otf")
+        #expect(latin.covers("A"))
+        #expect(!latin.covers("日"))
+        #expect(cjk.covers("日"))
+        #expect(latin.face.glyph(for: "A") != nil)
+        #expect(try Fixtures.font("NotoColorEmoji-Subset.ttf").face.hasColorGlyphs)
+        #expect(!latin.face.hasColorGlyphs)
+    }
+
+    @Test func aFontCollectionFaceByIndex() throws {
+        let path = Fixtures.fontPath("DejaVuSans.ttf")
+        #expect(throws: TypesettingError.self) { try Font(path: path, faceIndex: 1, size: 12) }
+        do {
+            _ = try Font(path: path, faceIndex: 3, size: 12)
+            Issue.record("face 3 of a single-face file was loaded")
+        } catch let error as TypesettingError {
+            #expect(error.code == .fontFileInvalid)
+            #expect(error.message.contains("no face 3"))
+        }
+    }
+
+    @Test func aMissingFontFileIsAClearError() throws {
+        let path = "/nonexistent/NoSuchFont.ttf"
+        do {
+            _ = try Font(path: path, size: 12)
+            Issue.record("loading a missing font did not throw")
+        } catch let error as TypesettingError {
+            #expect(error.code == .fontFileUnreadable)
+            #expect(error.path == path)
+            #expect(error.description.contains(path))
+        }
+    }
+
+    @Test(arguments: [Data(), Data("not a font at all, just some text".utf8), Data([0, 1, 0, 0, 0, 9, 0, 0])])
+    func aCorruptFontFileIsAClearError(bytes: Data) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).ttf")
+        try bytes.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try Font(path: url.path, size: 12)
+            Issue.record("loading a corrupt font did not throw")
+        } catch let error as TypesettingError {
+            #expect([.fontFileInvalid, .fontFileUnreadable].contains(error.code))
+            #expect(error.message.contains(url.path))
+        }
+    }
+
+    @Test(arguments: [0, -3, .nan, .infinity] as [CGFloat])
+    func anInvalidSizeIsAClearError(size: CGFloat) throws {
+        #expect(throws: TypesettingError.self) { try Fixtures.font(size: size) }
+    }
+
+    @Test func findingAFamilyThroughFontconfig() throws {
+        let locator = FontLocator(directories: [Fixtures.root.appendingPathComponent("fonts").path])
+        let location = try locator.locate(family: "DejaVu Sans")
+        #expect(location.path.hasSuffix("DejaVuSans.ttf"))
+        let font = try Font(family: "dejavu sans", size: 12, locator: locator)
+        #expect(font.face.familyName == "DejaVu Sans")
+        do {
+            _ = try locator.locate(family: "No Such Family")
+            Issue.record("an unknown family was found")
+        } catch let error as TypesettingError {
+            #expect(error.code == .fontFamilyNotFound)
+            #expect(error.message.contains("No Such Family"))
+        }
+    }
+
+    @Test func fontconfigFallbackFindsAFaceForAMissingCharacter() throws {
+        let locator = FontLocator(directories: [Fixtures.root.appendingPathComponent("fonts").path])
+        #expect(locator.fallback(for: "ก")?.path.hasSuffix("NotoSansThai-Regular.ttf") == true)
+        #expect(locator.fallback(for: "\u{10FFFD}") == nil)
+        let cascade = try FontCascade(primary: Fixtures.font(), systemFallback: locator)
+        let face = cascade.face(for: "日", in: cascade.primary.face)
+        #expect(face.familyName.hasPrefix("Noto Sans CJK"))
+    }
+}
