@@ -9,12 +9,7 @@ struct GraphemeAdvances: Sendable {
     /// The furthest boundary after `start` whose advance from `start` fits `width`,
     /// but at least the next one, and the advance consumed.
     func longestFit(from start: Int, width: Double) -> (end: Int, advance: Double) {
-        var low = 0
-        var high = boundaries.count - 1
-        while low < high {  // the boundary equal to `start`
-            let mid = (low + high) / 2
-            if boundaries[mid] < start { low = mid + 1 } else { high = mid }
-        }
+        let low = boundaries.partitionPoint { $0 >= start }  // the boundary equal to `start`
         let origin = positions[low]
         var k = low + 1
         while k + 1 < boundaries.count, positions[k + 1] - origin <= width { k += 1 }
@@ -49,13 +44,8 @@ extension ShapedParagraph {
             for g in glyphs {
                 let cluster = Int(run.clusters[g])
                 // The grapheme holding the cluster: the last boundary <= cluster.
-                var low = 0
-                var high = boundaries.count - 1
-                while low < high {
-                    let mid = (low + high + 1) / 2
-                    if boundaries[mid] <= cluster { low = mid } else { high = mid - 1 }
-                }
-                widths[low] += Double(run.advances[g]) * run.scale
+                let grapheme = max(boundaries.partitionPoint { $0 > cluster } - 1, 0)
+                widths[grapheme] += Double(run.advances[g]) * run.scale
             }
             runIndex += 1
         }

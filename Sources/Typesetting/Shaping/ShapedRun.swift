@@ -57,13 +57,7 @@ struct ShapedRun: Sendable {
     /// The first glyph index whose cluster satisfies `predicate`, which must be false
     /// then true along the glyphs (binary search); `count` when none does.
     private func firstGlyph(where predicate: (Int32) -> Bool) -> Int {
-        var low = 0
-        var high = clusters.count
-        while low < high {
-            let mid = (low + high) / 2
-            if predicate(clusters[mid]) { high = mid } else { low = mid + 1 }
-        }
-        return low
+        clusters.partitionPoint(where: predicate)
     }
 
     /// Whether a line may start at `offset` (inside the run) without re-shaping:

@@ -88,13 +88,7 @@ public struct AttributedText: Sendable, Hashable {
 
     /// The index of the run containing `offset` (the last run for the end).
     func runIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = runs.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        max(runs.partitionPoint { $0.range.lowerBound > offset } - 1, 0)
     }
 
     /// Merges neighbouring runs with equal attributes and drops empty ones, keeping
