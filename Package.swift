@@ -44,7 +44,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TextLayoutCommandTests",
-            dependencies: ["TextLayoutCommand", "Typesetting"]
+            dependencies: ["TextLayoutCommand", "Typesetting"],
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

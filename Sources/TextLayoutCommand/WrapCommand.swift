@@ -1,1 +1,90 @@
+import Foundation
 import Typesetting
+
+/// `textlayout wrap`: reads text, lays it out at a width (in points with fonts, or
+/// in terminal cells) and prints its lines as text or JSON.
+struct WrapCommand: Sendable {
+    /// The checked options.
+    var options: WrapOptions
+
+    /// Reads the input, lays it out and writes the lines to `output`; warnings go to
+    /// `errors` as `textlayout: warning: …` lines.
+    ///
+    /// - Throws: `CommandLineError` for an unreadable input or font file (66) and
+    ///   any other failure (1).
+    func run(standardInput: () -> Data, output: inout some TextOutputStream,
+             errors: inout some TextOutputStream) throws {
+        // Fonts before input: a bad --font is reported without waiting on stdin.
+        let fonts: FontCascade? = if case .points = options.measure { try FontLoader.cascade(for: options) } else { nil }
+        let input = try InputText.load(path: options.input, standardInput: standardInput)
+        if input.hadInvalidUTF8 {
+            errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")
+        }
+        guard !input.isEmpty else {
+            if options.format == .json { writeEmptyJSON(to: &output) }
+            return
+        }
+        switch options.measure {
+        case .points(let width):
+            try wrapInPoints(input.utf16, width: width, fonts: fonts!, output: &output)
+        case .columns(let columns):
+            try wrapInColumns(input.utf16, columns: columns, output: &output)
+        }
+    }
+
+    /// Lays out with the typesetter and prints text or JSON.
+    private func wrapInPoints(_ text: [UInt16], width: CGFloat, fonts: FontCascade,
+                              output: inout some TextOutputStream) throws {
+        let typesetter = Typesetter(
+            fonts: fonts, style: ParagraphStyle(alignment: options.alignment), locale: options.locale)
+        let frame: TextFrame
+        do {
+            frame = try typesetter.frame(for: AttributedText(utf16: text), width: width)
+        } catch let error as TypesettingError {
+            throw CommandLineError.failure(error.description)
+        }
+        switch options.format {
+        case .text:
+            for line in frame.lines {
+                output.write(String(decoding: text[line.documentRange], as: UTF16.self))
+                output.write("\n")
+            }
+        case .json:
+            LayoutJSON.write(frame, text: text, paragraphCount: frame.paragraphCount, to: &output)
+        }
+    }
+
+    /// Wraps each paragraph by terminal cells and prints its lines.
+    private func wrapInColumns(_ text: [UInt16], columns: Int, output: inout some TextOutputStream) throws {
+        let wrapper = TerminalColumns(columns: columns)
+        for paragraph in paragraphRanges(in: text) {
+            let content = Array(text[paragraph.content])
+            let lines: [Range<Int>]
+            do {
+                lines = try wrapper.lines(for: content, locale: options.locale)
+            } catch let error as TypesettingError {
+                throw CommandLineError.failure(error.description)
+            }
+            for range in lines {
+                output.write(String(decoding: content[range], as: UTF16.self))
+                output.write("\n")
+            }
+        }
+    }
+
+    /// The JSON of empty input: no paragraphs, no lines.
+    private func writeEmptyJSON(to output: inout some TextOutputStream) {
+        guard case .points(let width) = options.measure else { return }
+        output.write("""
+            {
+              "height": 0,
+              "lineCount": 0,
+              "lines": [],
+              "paragraphCount": 0,
+              "usedWidth": 0,
+              "width": \(LayoutJSON.number(width))
+            }
+
+            """)
+    }
+}

@@ -50,7 +50,7 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
     /// The message, with the file and range when known.
     public var description: String {
         var text = message
-        if let path { text += " (file: \(path))" }
+        if let path, !message.contains(path) { text += " (file: \(path))" }
         if let range { text += " (range: \(range.lowerBound)..<\(range.upperBound))" }
         return text
     }

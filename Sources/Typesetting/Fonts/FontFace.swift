@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import Foundation
 import Synchronization
 
 /// One face of a font file, loaded once per file and face index and shared by every
@@ -28,8 +29,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     private init(path: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            let reason = FileManager.default.fileExists(atPath: path)
+                ? "permission denied or not a regular file" : "no such file"
             throw TypesettingError(
-                .fontFileUnreadable, "cannot read font file '\(path)'", path: path)
+                .fontFileUnreadable, "cannot read font file '\(path)': \(reason)", path: path)
         }
         defer { hb_blob_destroy(blob) }
         let faceCount = Int(hb_face_count(blob))

@@ -48,7 +48,7 @@ public struct TerminalColumns: Sendable, Hashable {
         guard !text.isEmpty else { return [0..<0] }
         let cells = try TerminalCells(text: text)
         let opportunities = try lineBreakOpportunities(in: text, locale: locale)
-        var builder = LineAccumulator(columns: columns, cells: cells)
+        var builder = TerminalLineAccumulator(columns: columns, cells: cells)
         var segmentStart = 0
         for opportunity in opportunities {
             // ICU breaks only on grapheme boundaries; skip any that is not, to be safe.
@@ -104,7 +104,7 @@ struct TerminalCells {
 }
 
 /// Greedy line filling over segments of graphemes, for `TerminalColumns`.
-struct LineAccumulator {
+struct TerminalLineAccumulator {
     let columns: Int
     let cells: TerminalCells
     /// The finished lines, as UTF-16 ranges.

@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A text stream into a file descriptor that writes in large blocks: the tool may
+/// print a hundred thousand lines, and one system call per line would dominate.
+///
+/// Call `flush()` before the process exits; nothing flushes on its own but a full
+/// buffer.
+///
+/// ```swift
+/// let output = BufferedOutput(fileDescriptor: STDOUT_FILENO)
+/// print("hello", to: &output)
+/// output.flush()
+/// ```
+public final class BufferedOutput: TextOutputStream {
+    /// The descriptor written to (not closed by this object).
+    public let fileDescriptor: Int32
+    private var buffer: [UInt8] = []
+    private let capacity: Int
+    /// Whether a write has failed (a closed pipe, a full disk); later output is dropped.
+    public private(set) var hasFailed = false
+
+    /// A buffered stream into `fileDescriptor`.
+    ///
+    /// - Parameters:
+    ///   - fileDescriptor: an open descriptor, such as `STDOUT_FILENO`.
+    ///   - capacity: the bytes kept before a write (64 KiB by default).
+    public init(fileDescriptor: Int32, capacity: Int = 1 << 16) {
+        self.fileDescriptor = fileDescriptor
+        self.capacity = capacity
+        buffer.reserveCapacity(capacity)
+    }
+
+    /// Appends `string`, writing the buffer out when it is full.
+    public func write(_ string: String) {
+        buffer.append(contentsOf: string.utf8)
+        if buffer.count >= capacity { flush() }
+    }
+
+    /// Writes out everything buffered.
+    ///
+    /// - Returns: false when this or an earlier write failed.
+    @discardableResult
+    public func flush() -> Bool {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard !hasFailed else { return false }
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes {
+                #if canImport(Glibc)
+                Glibc.write(fileDescriptor, $0.baseAddress, $0.count)
+                #else
+                Darwin.write(fileDescriptor, $0.baseAddress, $0.count)
+                #endif
+            }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else {
+                hasFailed = true
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

@@ -1,0 +1,37 @@
+/// The exit statuses of `textlayout`, from BSD's `sysexits.h` where one fits.
+public enum ExitCode {
+    /// Everything went well.
+    public static let success: Int32 = 0
+    /// Any failure not listed below: no installed font of the family named by
+    /// `--family`, a failure inside ICU, output that cannot be written.
+    public static let failure: Int32 = 1
+    /// The command line is wrong (`EX_USAGE`): an unknown option, a missing or
+    /// invalid value, options that cannot be used together.
+    public static let usage: Int32 = 64
+    /// An input file or font file cannot be read or is not a font (`EX_NOINPUT`).
+    public static let noInput: Int32 = 66
+}
+
+/// A failure the tool reports as one line on standard error before exiting with
+/// `exitCode`.
+struct CommandLineError: Error, Equatable {
+    /// The sentence printed after `textlayout: error: `.
+    var message: String
+    /// The process's exit status.
+    var exitCode: Int32
+
+    /// An error in the command line (exit status 64).
+    static func usage(_ message: String) -> CommandLineError {
+        CommandLineError(message: message, exitCode: ExitCode.usage)
+    }
+
+    /// An input or font file that cannot be used (exit status 66).
+    static func noInput(_ message: String) -> CommandLineError {
+        CommandLineError(message: message, exitCode: ExitCode.noInput)
+    }
+
+    /// Any other failure (exit status 1).
+    static func failure(_ message: String) -> CommandLineError {
+        CommandLineError(message: message, exitCode: ExitCode.failure)
+    }
+}

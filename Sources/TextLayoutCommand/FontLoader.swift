@@ -1,0 +1,75 @@
+import Foundation
+import Typesetting
+
+/// Turns the font options of `wrap` into a font cascade, and the core's font errors
+/// into the tool's.
+enum FontLoader {
+    /// The main font, the `--fallback` fonts in order, and fontconfig last unless
+    /// `--no-system-fallback`.
+    ///
+    /// - Throws: `CommandLineError`: exit 66 for a font file that is missing,
+    ///   unreadable or not a font (the message names it); exit 1 when no installed
+    ///   font has the `--family`.
+    static func cascade(for options: WrapOptions) throws -> FontCascade {
+        let primary: Font
+        switch options.font {
+        case .bundled:
+            primary = try load(path: try bundledFontPath(), faceIndex: 0, size: options.size)
+        case .file(let path, let faceIndex):
+            primary = try load(path: path, faceIndex: faceIndex, size: options.size)
+        case .family(let family):
+            do {
+                primary = try Font(family: family, size: options.size)
+            } catch let error as TypesettingError {
+                throw converted(error)
+            }
+        }
+        let fallbacks = try options.fallbacks.map { try load(path: $0, faceIndex: 0, size: options.size) }
+        return FontCascade(
+            primary: primary, fallbacks: fallbacks, systemFallback: options.usesSystemFallback ? .system : nil)
+    }
+
+    /// The path of DejaVu Sans in the tool's resource bundle.
+    ///
+    /// Looks for the bundle SwiftPM puts beside the executable
+    /// (`TextLayout_TextLayoutCommand.resources`) itself rather than through
+    /// `Bundle.module`, which stops the process when the bundle is missing: a binary
+    /// copied without it gets a clear error instead.
+    ///
+    /// - Throws: `CommandLineError` (66) when no bundle holds the font.
+    static func bundledFontPath() throws -> String {
+        let bundleName = "TextLayout_TextLayoutCommand.resources"
+        var directories: [URL] = []
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        for directory in directories {
+            let font = directory.appendingPathComponent(bundleName)
+                .appendingPathComponent("Resources").appendingPathComponent("DejaVuSans.ttf")
+            if FileManager.default.isReadableFile(atPath: font.path) { return font.path }
+        }
+        throw CommandLineError.noInput(
+            "the bundled font is missing (no \(bundleName)/Resources/DejaVuSans.ttf beside the executable); use --font <file>")
+    }
+
+    private static func load(path: String, faceIndex: Int, size: CGFloat) throws -> Font {
+        do {
+            return try Font(path: path, faceIndex: faceIndex, size: size)
+        } catch let error as TypesettingError {
+            throw converted(error)
+        }
+    }
+
+    /// The tool's error for a core font error: 66 for files, 1 for the rest.
+    private static func converted(_ error: TypesettingError) -> CommandLineError {
+        switch error.code {
+        case .fontFileUnreadable, .fontFileInvalid:
+            // The core's message already names the file.
+            return .noInput(error.message)
+        default:
+            return .failure(error.message)
+        }
+    }
+}

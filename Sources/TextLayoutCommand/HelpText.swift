@@ -1,0 +1,135 @@
+/// The help the tool prints for `--help`, and the short usage for mistakes.
+enum HelpText {
+    /// `textlayout --help`.
+    static let tool = """
+        OVERVIEW: Lay out text into lines with the TextLayout engine: UAX #14 line
+        breaking (ICU), HarfBuzz shaping, font fallback (fontconfig), bidi.
+
+        USAGE: textlayout <subcommand> [<options>]
+
+        SUBCOMMANDS:
+          wrap                    Wrap text at a width in points (or in terminal
+                                  columns) and print its lines, as text or JSON.
+
+        OPTIONS:
+          -h, --help              Show this help. 'textlayout wrap --help' shows the
+                                  options of wrap.
+
+        EXAMPLES:
+          textlayout wrap --width 300 README.md
+          printf 'Hello, world\\n' | textlayout wrap --width 50 --format json
+          textlayout wrap --columns 40 notes.txt
+
+        \(exitCodes)
+        """
+
+    /// The lines naming the exit codes, shared by both helps.
+    static let exitCodes = """
+        EXIT CODES:
+          0    success
+          1    any other failure: no installed font of the family named by
+               --family, a failure inside ICU, output that cannot be written
+          64   usage error: unknown option, missing or invalid value, options
+               that cannot be used together (one line on standard error)
+          66   an input file or font file cannot be read, or is not a font
+        """
+
+    /// `textlayout` without a subcommand: the short usage, on standard error.
+    static let short = """
+        USAGE: textlayout <subcommand> [<options>]
+          textlayout wrap (--width <points> | --columns <n>) [<options>] [<file>]
+          textlayout --help           for more
+        """
+
+    /// `textlayout wrap --help`.
+    static let wrap = """
+        OVERVIEW: Wrap text into lines and print them.
+
+        The input is split into paragraphs at line ends (LF, CR, CR LF, NEL, U+2029);
+        one final line end of the input ends the last paragraph rather than starting
+        an empty one, but blank lines inside are empty paragraphs. Each paragraph is
+        shaped with HarfBuzz and broken greedily at UAX #14 opportunities (ICU);
+        trailing spaces hang past the edge, and a word wider than the line is broken
+        between grapheme clusters.
+
+        USAGE: textlayout wrap (--width <points> | --columns <n>) [<options>] [<file>]
+
+        ARGUMENTS:
+          <file>                  The text to wrap, in UTF-8. '-' or no file reads
+                                  standard input. Invalid UTF-8 is replaced with
+                                  U+FFFD, with one warning on standard error.
+
+        OPTIONS:
+          --width <points>        The line width in points, a positive number.
+                                  Required unless --columns is given.
+          --columns <n>           Wrap for a terminal instead: lines of at most <n>
+                                  cells (n >= 1), counting 2 cells for wide (CJK)
+                                  characters and emoji, 0 for combining marks and
+                                  other invisible characters, 1 for the rest. Font
+                                  options and --align do not apply; text format only.
+          --font <file>           The font file (TrueType, OpenType or a collection).
+                                  Default: DejaVu Sans, bundled with the tool.
+          --face-index <n>        The face in a font collection (default 0; needs
+                                  --font).
+          --family <name>         An installed font family, found through fontconfig
+                                  (instead of --font).
+          --fallback <file>       A font for characters the main font lacks. Repeat
+                                  it for several; they are tried in order.
+          --no-system-fallback    Do not ask fontconfig for characters that no font
+                                  given here has (they show as missing glyphs): the
+                                  output then depends only on the command line.
+          --size <points>         The font size in points (default 16).
+          --locale <locale>       The ICU locale for line breaking and shaping
+                                  (default en); may carry @lb=strict|normal|loose,
+                                  as in ja@lb=strict.
+          --align <alignment>     natural (default), left, right, center or
+                                  justified. It moves lines (JSON "x", "width"); the
+                                  text format prints characters only, unpadded.
+          --format <format>       text (default): one output line per line, its
+                                  characters exactly as in the input (hanging spaces
+                                  included, line ends excluded), so a paragraph's
+                                  lines concatenate back to it; an empty paragraph
+                                  is an empty line.
+                                  json: the lines with their geometry (see below).
+          --manager <manager>     The layout manager: fragment (the default, TextKit
+                                  2 style). The glyph manager (TextKit 1 style) is
+                                  not available yet; '--manager glyph' is an error.
+          -h, --help              Show this help.
+
+          An option's value is the next argument or follows '=' (--width=300).
+          '--' ends the options: what follows is the file.
+
+        JSON (--format json):
+          One object with sorted keys. Lengths are in points, y grows downward from
+          the top of the first line; numbers are rounded to 1/1000 and printed
+          without trailing zeros. Each line object is on its own output line:
+          {
+            "height": <total height>,
+            "lineCount": <number of lines>,
+            "lines": [
+              {"ascent": <pt>, "baseline": <y of the baseline>, "descent": <pt>,
+               "paragraph": <index from 0>, "range": [<start>, <end>],
+               "runs": [{"bidiLevel": <n>, "font": "<family>", "glyphCount": <n>}],
+               "text": "<characters>", "width": <pt>, "x": <left edge>},
+              ...
+            ],
+            "paragraphCount": <number of paragraphs>,
+            "usedWidth": <width of the widest line>,
+            "width": <the --width>
+          }
+          "range" is in UTF-16 code units of the decoded input, hanging whitespace
+          included; "width" excludes hanging whitespace; "runs" are in visual order,
+          "bidiLevel" odd for right-to-left text. Empty input has no paragraphs.
+
+        EXAMPLES:
+          textlayout wrap --width 300 README.md
+          textlayout wrap --width=240 --size 12 --align justified --format json a.txt
+          printf 'Hello, world\\n' | textlayout wrap --width 50
+          textlayout wrap --width 300 --font Serif.ttf --fallback NotoSansCJK.otf \\
+              --fallback NotoColorEmoji.ttf --no-system-fallback mixed.txt
+          textlayout wrap --family "DejaVu Serif" --width 400 story.txt
+          textlayout wrap --columns 40 --locale ja@lb=strict japanese.txt
+
+        \(exitCodes)
+        """
+}

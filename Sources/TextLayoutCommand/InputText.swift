@@ -1,0 +1,70 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The text to lay out, read as bytes and decoded as UTF-8.
+struct InputText: Sendable {
+    /// The decoded text as UTF-16, without the input's final line terminator.
+    var utf16: [UInt16]
+    /// Whether the bytes were not valid UTF-8 (invalid sequences became U+FFFD).
+    var hadInvalidUTF8: Bool
+    /// The input's name for messages: its path, or `<stdin>`.
+    var name: String
+    /// Whether the input had no bytes at all: no paragraphs, not one empty one.
+    var isEmpty: Bool
+
+    /// Decodes `bytes`: invalid UTF-8 becomes U+FFFD, and one final LF or CR LF is
+    /// dropped — it ends the last paragraph rather than starting an empty one.
+    init(bytes: Data, name: String) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        hadInvalidUTF8 = String(validating: bytes, as: UTF8.self) == nil
+        var utf16 = Array(text.utf16)
+        if utf16.last == 0x0A {
+            utf16.removeLast()
+            if utf16.last == 0x0D { utf16.removeLast() }
+        }
+        self.utf16 = utf16
+        self.name = name
+        self.isEmpty = bytes.isEmpty
+    }
+
+    /// The warning printed (once) when the input was not valid UTF-8.
+    var invalidUTF8Warning: String {
+        "\(name): input is not valid UTF-8; invalid bytes were replaced with U+FFFD"
+    }
+
+    /// Reads the file at `path`, or standard input when `path` is nil.
+    ///
+    /// - Throws: `CommandLineError` (exit 66) naming the file and the reason when it
+    ///   cannot be opened or read.
+    static func load(path: String?, standardInput: () -> Data) throws -> InputText {
+        guard let path else { return InputText(bytes: standardInput(), name: "<stdin>") }
+        return InputText(bytes: try readFile(path), name: path)
+    }
+
+    /// The bytes of the file at `path`, with the system's reason when it fails.
+    private static func readFile(_ path: String) throws -> Data {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw unreadable(path, errno) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(path, errno)
+            }
+            if count == 0 { return data }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    private static func unreadable(_ path: String, _ code: Int32) -> CommandLineError {
+        .noInput("cannot read input file '\(path)': \(String(cString: strerror(code)))")
+    }
+}

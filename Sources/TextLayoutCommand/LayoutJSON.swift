@@ -1,0 +1,115 @@
+import Foundation
+import Typesetting
+
+/// Writes a laid-out frame as deterministic JSON: keys sorted, numbers rounded to
+/// 1/1000 pt and printed without trailing zeros, one line object per output line
+/// (so the output diffs line by line).
+///
+/// The schema (all lengths in points, y growing downward from the frame's top):
+///
+/// ```
+/// {
+///   "height": number,          total height of the lines
+///   "lineCount": int,
+///   "lines": [
+///     {"ascent": number, "baseline": number (y of the baseline), "descent": number,
+///      "paragraph": int (from 0), "range": [start, end] (UTF-16 offsets in the
+///      decoded input, hanging whitespace included, separators excluded),
+///      "runs": [{"bidiLevel": int, "font": family name, "glyphCount": int}, …]
+///      (visual order), "text": string, "width": number (hanging whitespace
+///      excluded), "x": number (the line's left edge after alignment)},
+///     …
+///   ],
+///   "paragraphCount": int,
+///   "usedWidth": number (the widest line),
+///   "width": number (the layout width)
+/// }
+/// ```
+enum LayoutJSON {
+    /// Writes `frame`, laid out from `text`, to `output`.
+    static func write(_ frame: TextFrame, text: [UInt16], paragraphCount: Int,
+                      to output: inout some TextOutputStream) {
+        let measurement = frame.measurement
+        output.write("{\n")
+        output.write("  \"height\": \(number(frame.height)),\n")
+        output.write("  \"lineCount\": \(frame.lines.count),\n")
+        if frame.lines.isEmpty {
+            output.write("  \"lines\": [],\n")
+        } else {
+            output.write("  \"lines\": [\n")
+            for (index, line) in frame.lines.enumerated() {
+                output.write("    ")
+                output.write(lineObject(line, text: text))
+                output.write(index == frame.lines.count - 1 ? "\n" : ",\n")
+            }
+            output.write("  ],\n")
+        }
+        output.write("  \"paragraphCount\": \(paragraphCount),\n")
+        output.write("  \"usedWidth\": \(number(measurement.usedWidth)),\n")
+        output.write("  \"width\": \(number(frame.width))\n")
+        output.write("}\n")
+    }
+
+    /// One line as a single-line JSON object, keys sorted.
+    static func lineObject(_ line: Line, text: [UInt16]) -> String {
+        let range = line.documentRange
+        let runs = line.runs.map { run in
+            "{\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), \"glyphCount\": \(run.glyphCount)}"
+        }
+        let fields = [
+            "\"ascent\": \(number(line.ascent))",
+            "\"baseline\": \(number(line.baseline))",
+            "\"descent\": \(number(line.descent))",
+            "\"paragraph\": \(line.paragraphIndex)",
+            "\"range\": [\(range.lowerBound), \(range.upperBound)]",
+            "\"runs\": [\(runs.joined(separator: ", "))]",
+            "\"text\": \(string(String(decoding: text[range], as: UTF16.self)))",
+            "\"width\": \(number(line.width))",
+            "\"x\": \(number(line.origin.x))",
+        ]
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
+    /// `value` rounded to 1/1000 and printed without trailing zeros: `12.5`, `300`,
+    /// `-0.125`; never `-0`. Non-finite values print as `null`; absurdly large ones
+    /// (a billion km of points) in Swift's shortest form, which may have an exponent.
+    static func number(_ value: CGFloat) -> String {
+        guard value.isFinite else { return "null" }
+        guard abs(Double(value)) < 1e15 else { return "\(Double(value).rounded())" }
+        let thousandths = Int64((Double(value) * 1000).rounded())
+        if thousandths == 0 { return "0" }
+        let magnitude = thousandths.magnitude
+        var result = thousandths < 0 ? "-" : ""
+        result += String(magnitude / 1000)
+        var fraction = magnitude % 1000
+        guard fraction != 0 else { return result }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let text = String(fraction)
+        return result + "." + String(repeating: "0", count: digits - text.count) + text
+    }
+
+    /// `value` as a JSON string: quotes, backslashes and control characters escaped,
+    /// everything else as UTF-8.
+    static func string(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The `textlayout` command-line tool, as a function of its arguments and streams:
+/// `main.swift` passes the process's, tests pass strings.
+///
+/// ```swift
+/// var output = ""
+/// var errors = ""
+/// let status = TextLayoutTool.run(arguments: ["wrap", "--width", "120", "-"],
+///                                 standardInput: { Data("Hello, world".utf8) },
+///                                 output: &output, errors: &errors)
+/// ```
+public enum TextLayoutTool {
+    /// Runs the tool.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line without the program name (`["wrap", "--width", "300"]`).
+    ///   - standardInput: reads all of standard input; called only when the input is
+    ///     standard input.
+    ///   - output: where results and help go.
+    ///   - errors: where errors (one line: `textlayout: error: …`) and warnings go.
+    /// - Returns: the exit status, one of `ExitCode`'s: 0, 1, 64 or 66.
+    public static func run(arguments: [String], standardInput: () -> Data,
+                           output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+        guard !arguments.isEmpty else {
+            // No subcommand: the short usage, on standard error, as a usage error.
+            errors.write(HelpText.short + "\n")
+            return ExitCode.usage
+        }
+        do {
+            try dispatch(arguments, standardInput: standardInput, output: &output, errors: &errors)
+            return ExitCode.success
+        } catch let error as CommandLineError {
+            errors.write("textlayout: error: \(error.message)\n")
+            return error.exitCode
+        } catch {
+            errors.write("textlayout: error: \(error)\n")
+            return ExitCode.failure
+        }
+    }
+
+    /// Picks the subcommand, or prints help.
+    private static func dispatch(_ arguments: [String], standardInput: () -> Data,
+                                 output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+        let subcommand = arguments[0]
+        let rest = Array(arguments.dropFirst())
+        switch subcommand {
+        case "--help", "-h", "help":
+            if subcommand == "help", rest.first == "wrap" {
+                output.write(HelpText.wrap + "\n")
+            } else {
+                output.write(HelpText.tool + "\n")
+            }
+        case "wrap":
+            if ArgumentParser.asksForHelp(rest) {
+                output.write(HelpText.wrap + "\n")
+                return
+            }
+            let command = WrapCommand(options: try WrapOptions(arguments: rest))
+            try command.run(standardInput: standardInput, output: &output, errors: &errors)
+        default:
+            if subcommand.hasPrefix("-") {
+                throw CommandLineError.usage("unknown option '\(subcommand)'; a subcommand comes first, as in 'textlayout wrap --width 300'")
+            }
+            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommand is 'wrap' (see 'textlayout --help')")
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Typesetting
+
+/// The options of `textlayout wrap`, parsed and checked: every value here is valid.
+struct WrapOptions: Sendable, Equatable {
+    /// What the lines are measured in.
+    enum Measure: Sendable, Equatable {
+        /// A width in points, laid out with fonts.
+        case points(CGFloat)
+        /// A number of terminal cells.
+        case columns(Int)
+    }
+
+    /// Where the main font comes from.
+    enum FontSource: Sendable, Equatable {
+        /// DejaVu Sans, bundled with the tool.
+        case bundled
+        /// A font file and the face's index in it.
+        case file(path: String, faceIndex: Int)
+        /// An installed family, found through fontconfig.
+        case family(String)
+    }
+
+    /// How the lines are printed.
+    enum Format: String, Sendable, Equatable, CaseIterable {
+        /// One output line per line, its characters as in the input.
+        case text
+        /// The lines with their geometry, as JSON.
+        case json
+    }
+
+    /// The layout manager the lines come from.
+    enum Manager: String, Sendable, Equatable, CaseIterable {
+        /// The fragment-based manager (TextKit 2 style).
+        case fragment
+        /// The glyph-based manager (TextKit 1 style); not available yet.
+        case glyph
+    }
+
+    var measure: Measure
+    var font: FontSource = .bundled
+    var fallbacks: [String] = []
+    var usesSystemFallback = true
+    var size: CGFloat = 16
+    var locale = "en"
+    var alignment: TextAlignment = .natural
+    var format: Format = .text
+    /// The input file; nil reads standard input.
+    var input: String?
+
+    /// The options `wrap` accepts.
+    static let parser = ArgumentParser(options: [
+        .value("width"), .value("columns"), .value("font"), .value("face-index"), .value("family"),
+        .value("fallback", repeatable: true), .flag("no-system-fallback"), .value("size"),
+        .value("locale"), .value("align"), .value("format"), .value("manager"), .flag("help", short: "h"),
+    ])
+
+    /// Parses and checks the arguments of `wrap` (after the subcommand's name).
+    ///
+    /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
+    init(arguments: [String]) throws {
+        let parsed = try Self.parser.parse(arguments)
+        measure = try Self.measure(parsed)
+        font = try Self.fontSource(parsed)
+        fallbacks = parsed.allValues("fallback")
+        usesSystemFallback = !parsed.has("no-system-fallback")
+        if let value = parsed.value("size") { size = try Self.positiveNumber(value, option: "size") }
+        if let value = parsed.value("locale") {
+            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
+                throw CommandLineError.usage("invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
+            }
+            locale = value
+        }
+        alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
+        format = try Self.choice(parsed.value("format"), option: "format", default: .text)
+        let manager: Manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
+        if manager == .glyph {
+            throw CommandLineError.usage("the glyph layout manager ('--manager glyph') is not available yet; only 'fragment' exists")
+        }
+        if case .columns = measure, format == .json {
+            throw CommandLineError.usage("'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
+        }
+        guard parsed.positionals.count <= 1 else {
+            throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (wrap reads one file, or standard input)")
+        }
+        input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+    }
+
+    /// The width in points or the number of columns: exactly one is required.
+    private static func measure(_ parsed: ParsedArguments) throws -> Measure {
+        switch (parsed.value("width"), parsed.value("columns")) {
+        case (nil, nil):
+            throw CommandLineError.usage("missing '--width <points>' (or '--columns <n>' to wrap for a terminal)")
+        case (.some, .some):
+            throw CommandLineError.usage("'--width' and '--columns' cannot be used together")
+        case (let width?, nil):
+            return .points(try positiveNumber(width, option: "width"))
+        case (nil, let columns?):
+            guard let count = Int(columns), count >= 1 else {
+                throw CommandLineError.usage("invalid value '\(columns)' for '--columns': expected a whole number of at least 1")
+            }
+            return .columns(count)
+        }
+    }
+
+    /// The main font: a file, a family, or the bundled one.
+    private static func fontSource(_ parsed: ParsedArguments) throws -> FontSource {
+        var faceIndex = 0
+        if let value = parsed.value("face-index") {
+            guard parsed.has("font") else {
+                throw CommandLineError.usage("'--face-index' needs '--font <file>'")
+            }
+            guard let index = Int(value), index >= 0 else {
+                throw CommandLineError.usage("invalid value '\(value)' for '--face-index': expected a whole number of at least 0")
+            }
+            faceIndex = index
+        }
+        switch (parsed.value("font"), parsed.value("family")) {
+        case (.some, .some):
+            throw CommandLineError.usage("'--font' and '--family' cannot be used together")
+        case (let path?, nil):
+            guard !path.isEmpty else { throw CommandLineError.usage("option '--font' needs a file name, not ''") }
+            return .file(path: path, faceIndex: faceIndex)
+        case (nil, let family?):
+            guard !family.isEmpty else { throw CommandLineError.usage("option '--family' needs a family name, not ''") }
+            return .family(family)
+        case (nil, nil):
+            return .bundled
+        }
+    }
+
+    /// A positive finite number of points.
+    private static func positiveNumber(_ value: String, option: String) throws -> CGFloat {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        guard let number = Double(trimmed), number.isFinite, number > 0 else {
+            throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected a positive number of points")
+        }
+        return CGFloat(number)
+    }
+
+    /// One of an enumeration's cases by its name.
+    private static func choice<Choice: RawRepresentable & CaseIterable>(
+        _ value: String?, option: String, default defaultValue: Choice
+    ) throws -> Choice where Choice.RawValue == String {
+        guard let value else { return defaultValue }
+        guard let choice = Choice(rawValue: value) else {
+            let names = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected one of \(names)")
+        }
+        return choice
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Runs the built `textlayout` binary as a process: the real streams, exit codes
+/// and the bundled font found in the resource bundle next to the executable.
+@Suite struct ExecutableTests {
+    /// The `textlayout` executable in the products directory: the directory of the
+    /// test bundle (`TextLayoutPackageTests.xctest`, a file on Linux, a bundle on
+    /// macOS, whose parent then holds the products).
+    static func locateExecutable() -> URL? {
+        var directories: [URL] = []
+        for bundle in [Bundle.main] + Bundle.allBundles {
+            directories.append(bundle.bundleURL)
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+            if let executable = bundle.executableURL { directories.append(executable.deletingLastPathComponent()) }
+        }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("textlayout")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Runs the executable with `arguments` and `input` on standard input.
+    static func run(_ arguments: [String], input: Data) throws -> (status: Int32, output: Data, errors: Data) {
+        let executable = try #require(locateExecutable(), "the textlayout executable is not next to the test bundle")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Write and read on other threads: large output would otherwise fill a pipe.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let errorReader = ErrorsReader(handle: stderr.fileHandleForReading)
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, output, errorReader.finish())
+    }
+
+    static let readme = """
+        # TextLayout
+
+        A text layout and wrapping engine for Swift on Linux. It takes text, fonts and a width, \
+        and answers: where do the lines break, how big is each line, where is each glyph.
+
+        ## The CLI
+
+            textlayout wrap --width 300 README.md
+
+        It speaks TextKit's vocabulary — `NSTextLayoutManager`, `NSLayoutManager` — and is built on \
+        ICU, HarfBuzz and fontconfig. Naïve café façades, 日本語 and emoji 🎉 wrap too.
+
+        """
+
+    @Test func wrapsReadmeWithTheBundledFont() throws {
+        let result = try Self.run(["wrap", "--width", "300", "--no-system-fallback", "-"], input: Data(Self.readme.utf8))
+        #expect(result.status == 0, "stderr: \(String(decoding: result.errors, as: UTF8.self))")
+        let output = String(decoding: result.output, as: UTF8.self)
+        #expect(!output.isEmpty)
+        #expect(output.hasPrefix("# TextLayout\n\n"))
+        #expect(output.split(separator: "\n").count > 8)
+        #expect(result.errors.isEmpty)
+    }
+
+    @Test func bigOutputIsComplete() throws {
+        let line = "The quick brown fox jumps over the lazy dog again and again.\n"
+        let input = String(repeating: line, count: 5000)
+        // 60 characters at 30 columns: "The quick brown fox jumps over " and the rest.
+        let result = try Self.run(["wrap", "--columns", "30", "-"], input: Data(input.utf8))
+        #expect(result.status == 0)
+        let output = String(decoding: result.output, as: UTF8.self)
+        #expect(output.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 5000 * 2)
+    }
+
+    @Test func usageErrorExitsWith64() throws {
+        let result = try Self.run(["wrap", "--width", "abc"], input: Data())
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty)
+        #expect(String(decoding: result.errors, as: UTF8.self)
+                == "textlayout: error: invalid value 'abc' for '--width': expected a positive number of points\n")
+    }
+
+    @Test func noSubcommandExitsWith64() throws {
+        let result = try Self.run([], input: Data())
+        #expect(result.status == 64)
+        #expect(String(decoding: result.errors, as: UTF8.self).hasPrefix("USAGE:"))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorsReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}

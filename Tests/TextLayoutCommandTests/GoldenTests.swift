@@ -1,0 +1,80 @@
+// Golden tests: whole standard output of `textlayout wrap` compared with files in
+// Golden/. To re-record them after an intended change of output, run
+//
+//     RECORD_GOLDENS=1 swift test --scratch-path /tmp/cli-build --filter TextLayoutCommandTests
+//
+// and review the diff of Tests/TextLayoutCommandTests/Golden before committing it.
+// Every golden uses only fonts from testdata (or the bundled DejaVu Sans) and
+// --no-system-fallback, so it does not depend on the machine's fonts.
+import Foundation
+import Testing
+
+/// One golden case: a name (the file in Golden/) and the arguments after `wrap`.
+struct GoldenCase: Sendable, CustomTestStringConvertible {
+    var file: String
+    var arguments: [String]
+    var testDescription: String { file }
+}
+
+let goldenCases: [GoldenCase] = [
+    GoldenCase(file: "english-300.txt",
+               arguments: ["--width", "300", "--no-system-fallback", Paths.corpus("english.txt")]),
+    GoldenCase(file: "english-120.txt",
+               arguments: ["--width=120", "--no-system-fallback", Paths.corpus("english.txt")]),
+    GoldenCase(file: "english-300.json",
+               arguments: ["--width", "300", "--format", "json", "--no-system-fallback", Paths.corpus("english.txt")]),
+    GoldenCase(file: "english-right-240.json",
+               arguments: ["--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
+                           Paths.corpus("english.txt")]),
+    GoldenCase(file: "mixed-300.txt",
+               arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [Paths.corpus("mixed.txt")]),
+    GoldenCase(file: "mixed-300.json",
+               arguments: ["--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
+                   + [Paths.corpus("mixed.txt")]),
+    GoldenCase(file: "japanese-columns-40.txt",
+               arguments: ["--columns", "40", "--locale", "ja", Paths.corpus("japanese.txt")]),
+    GoldenCase(file: "mixed-columns-40.txt",
+               arguments: ["--columns", "40", Paths.corpus("mixed.txt")]),
+]
+
+@Test(arguments: goldenCases)
+func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
+    let result = runTool(["wrap"] + golden.arguments)
+    #expect(result.status == 0)
+    #expect(result.errors == "")
+    let url = Paths.golden(golden.file)
+    if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+        try result.output.write(to: url, atomically: true, encoding: .utf8)
+        return
+    }
+    let expected = try String(contentsOf: url, encoding: .utf8)
+    #expect(result.output == expected, "stdout differs from Golden/\(golden.file); re-record with RECORD_GOLDENS=1 if intended")
+}
+
+@Test func rightAlignedLinesEndAtTheWidth() throws {
+    let result = runTool(["wrap", "--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
+                          Paths.corpus("english.txt")])
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+    let lines = json["lines"] as! [[String: Any]]
+    #expect(!lines.isEmpty)
+    for line in lines where !(line["text"] as! String).isEmpty {
+        let x = (line["x"] as! NSNumber).doubleValue
+        let width = (line["width"] as! NSNumber).doubleValue
+        #expect(abs(x + width - 240) < 0.01, "\(line)")
+    }
+}
+
+@Test func jsonTotalsAgreeWithTheLines() throws {
+    let result = runTool(["wrap", "--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
+                         + [Paths.corpus("mixed.txt")])
+    #expect(result.status == 0)
+    let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+    let lines = json["lines"] as! [[String: Any]]
+    #expect(json["lineCount"] as? Int == lines.count)
+    #expect(json["paragraphCount"] as? Int == (try corpusParagraphs("mixed.txt")).count)
+    #expect(json["width"] as? Int == 300)
+    let widest = lines.map { ($0["width"] as! NSNumber).doubleValue }.max() ?? 0
+    #expect(abs((json["usedWidth"] as! NSNumber).doubleValue - widest) < 0.001)
+    let fonts = Set(lines.flatMap { ($0["runs"] as! [[String: Any]]).map { $0["font"] as! String } })
+    #expect(fonts.isSuperset(of: ["DejaVu Sans", "Noto Sans CJK JP", "Noto Color Emoji"]))
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TextLayoutCommand
+
+/// Help and usage errors: what a user sees first when they get it wrong.
+@Suite struct UsageTests {
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func toolHelpGoesToStandardOutput(_ arguments: [String]) {
+        let result = runTool(arguments)
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        #expect(result.output.hasPrefix("OVERVIEW:"))
+        #expect(result.output.contains("USAGE: textlayout <subcommand>"))
+        #expect(result.output.contains("EXIT CODES:"))
+    }
+
+    @Test(arguments: [["wrap", "--help"], ["wrap", "-h"], ["help", "wrap"], ["wrap", "--width", "abc", "--help"]])
+    func wrapHelpListsEveryOption(_ arguments: [String]) {
+        let result = runTool(arguments)
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        for option in ["--width", "--columns", "--font", "--face-index", "--family", "--fallback",
+                       "--no-system-fallback", "--size", "--locale", "--align", "--format", "--manager",
+                       "--help", "EXAMPLES:", "EXIT CODES:", "not available yet"] {
+            #expect(result.output.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test func noSubcommandPrintsUsageOnStandardError() {
+        let result = runTool([])
+        #expect(result.status == 64)
+        #expect(result.output == "")
+        #expect(result.errors.hasPrefix("USAGE: textlayout"))
+    }
+
+    /// Each case: arguments, and a fragment the one error line must contain.
+    static let usageErrors: [([String], String)] = [
+        (["frobnicate"], "unknown subcommand 'frobnicate'"),
+        (["--width", "300"], "unknown option '--width'"),
+        (["wrap"], "missing '--width"),
+        (["wrap", "--width"], "'--width' requires a value"),
+        (["wrap", "--width", "0"], "invalid value '0' for '--width'"),
+        (["wrap", "--width", "-5"], "invalid value '-5' for '--width'"),
+        (["wrap", "--width", "nan"], "invalid value 'nan' for '--width'"),
+        (["wrap", "--width", "inf"], "invalid value 'inf' for '--width'"),
+        (["wrap", "--width", "abc"], "invalid value 'abc' for '--width'"),
+        (["wrap", "--width="], "invalid value '' for '--width'"),
+        (["wrap", "--width", "300", "--width", "200"], "'--width' was given more than once"),
+        (["wrap", "--columns", "0"], "invalid value '0' for '--columns'"),
+        (["wrap", "--columns", "-3"], "invalid value '-3' for '--columns'"),
+        (["wrap", "--columns", "2.5"], "invalid value '2.5' for '--columns'"),
+        (["wrap", "--width", "300", "--columns", "40"], "cannot be used together"),
+        (["wrap", "--width", "300", "--font", "a.ttf", "--family", "Serif"], "'--font' and '--family'"),
+        (["wrap", "--width", "300", "--face-index", "1"], "'--face-index' needs '--font"),
+        (["wrap", "--width", "300", "--font", "a.ttf", "--face-index", "x"], "invalid value 'x' for '--face-index'"),
+        (["wrap", "--width", "300", "--size", "0"], "invalid value '0' for '--size'"),
+        (["wrap", "--width", "300", "--align", "middle"], "invalid value 'middle' for '--align'"),
+        (["wrap", "--width", "300", "--format", "xml"], "invalid value 'xml' for '--format'"),
+        (["wrap", "--width", "300", "--manager", "glyph"], "not available yet"),
+        (["wrap", "--width", "300", "--manager", "other"], "invalid value 'other' for '--manager'"),
+        (["wrap", "--columns", "40", "--format", "json"], "'--format json' cannot be used with '--columns'"),
+        (["wrap", "--width", "300", "--bogus"], "unknown option '--bogus'"),
+        (["wrap", "--width", "300", "-x"], "unknown option '-x'"),
+        (["wrap", "--width", "300", "--no-system-fallback=yes"], "'--no-system-fallback' does not take a value"),
+        (["wrap", "--width", "300", "a.txt", "b.txt"], "too many input files"),
+        (["wrap", "--width", "300", "--locale", ""], "for '--locale'"),
+    ]
+
+    @Test(arguments: usageErrors)
+    func usageErrorIsOneLineAndExit64(_ arguments: [String], _ fragment: String) {
+        let result = runTool(arguments, input: Data("text\n".utf8))
+        #expect(result.status == 64)
+        #expect(result.output == "")
+        #expect(result.errorLines.count == 1, "stderr: \(result.errors)")
+        #expect(result.errors.hasPrefix("textlayout: error: "))
+        #expect(result.errors.contains(fragment), "stderr: \(result.errors)")
+    }
+
+    @Test func optionsEndAtDoubleDash() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("--width")
+        try Data("dashes\n".utf8).write(to: file)
+        let result = runTool(["wrap", "--width", "300", "--", file.path])
+        #expect(result.status == 0)
+        #expect(result.output == "dashes\n")
+    }
+
+    @Test func unknownFamilyIsExit1() {
+        let result = runTool(["wrap", "--width", "300", "--family", "No Such Family 7f3a"], input: Data("a".utf8))
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["textlayout: error: no installed font has the family 'No Such Family 7f3a'"])
+    }
+}
