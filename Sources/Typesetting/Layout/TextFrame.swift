@@ -10,8 +10,10 @@ public struct TextMeasurement: Sendable, Hashable {
     public var lineCount: Int
 }
 
-/// Text laid out at one width: the lines of all its paragraphs, stacked from y = 0,
-/// with paragraph spacing between paragraphs. A value.
+/// Text laid out at one width: the lines of all its paragraphs, stacked from y = 0.
+/// Every paragraph, the first and last included, has its spacing before and after,
+/// so a paragraph's box never depends on its neighbours (as the fragment-based layout
+/// manager's tiles). A value.
 public struct TextFrame: Sendable {
     /// The width the text was laid out at (may be infinite).
     public let width: CGFloat
@@ -26,7 +28,7 @@ public struct TextFrame: Sendable {
         var lines: [Line] = []
         var y: CGFloat = 0
         for (index, paragraph) in paragraphs.enumerated() {
-            if index > 0 { y += style.paragraphSpacingBefore }
+            y += style.paragraphSpacingBefore
             var paragraphLines = try paragraph.lines(width: width)
             for i in paragraphLines.indices {
                 paragraphLines[i].origin.y += y
@@ -34,7 +36,7 @@ public struct TextFrame: Sendable {
                 paragraphLines[i].paragraphOffset = offsets[index]
             }
             if let last = paragraphLines.last { y = last.origin.y + last.height }
-            if index < paragraphs.count - 1 { y += style.paragraphSpacing }
+            y += style.paragraphSpacing
             lines.append(contentsOf: paragraphLines)
         }
         self.width = width

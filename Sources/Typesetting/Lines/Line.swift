@@ -38,6 +38,10 @@ public struct Line: Sendable {
     public var endsWithMandatoryBreak: Bool
     /// Whether this is its paragraph's last line.
     public var isLastInParagraph: Bool
+    /// Whether the line's paragraph is right to left.
+    public var isRightToLeft: Bool
+    /// The characters of `range` an ellipsis stands for, when the line is truncated.
+    public var truncatedRange: Range<Int>?
 
     /// The y of the baseline in the layout's coordinates.
     public var baseline: CGFloat { origin.y + baselineOffset }

@@ -8,7 +8,7 @@ struct LineBuilder {
     let width: Double
 
     /// A logical piece of a run on a line.
-    private struct Piece {
+    struct Piece {
         var run: Int
         var range: Range<Int>
         var level: UInt8
@@ -25,22 +25,32 @@ struct LineBuilder {
     }
 
     private func line(for lineBreak: LineBreak, isLast: Bool) -> Line {
-        let pieces = self.pieces(of: lineBreak)
-        var glyphRuns: [(run: GlyphRun, level: UInt8)] = pieces.map { piece in
-            (glyphRun(for: piece, lineRange: lineBreak.range), piece.level)
+        var glyphRuns = pieces(of: lineBreak.range, contentEnd: lineBreak.contentEnd).map { piece in
+            (run: glyphRun(for: piece, lineRange: lineBreak.range), level: piece.level)
         }
-        let contentWidth = glyphRuns.lazy.filter { !$0.run.characterRange.isEmpty && $0.run.characterRange.lowerBound < lineBreak.contentEnd }
+        let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < lineBreak.contentEnd }
             .reduce(0.0) { $0 + Double($1.run.width) }
-        let whitespaceWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound >= lineBreak.contentEnd }
-            .reduce(0.0) { $0 + Double($1.run.width) }
-
         if paragraph.style.alignment == .justified, !lineBreak.isMandatory, width.isFinite,
            width > contentWidth {
             justify(&glyphRuns, extra: width - contentWidth, contentEnd: lineBreak.contentEnd)
         }
+        return assemble(
+            glyphRuns, range: lineBreak.range, contentEnd: lineBreak.contentEnd,
+            endsWithMandatoryBreak: lineBreak.isMandatory, isLast: isLast)
+    }
 
-        // Visual order (L2), then lay the runs out left to right. The content's left
-        // edge is x = 0; hanging whitespace of a right-to-left paragraph sits left of it.
+    /// Lays logical glyph runs out as a line: visual order (L2), left to right, the
+    /// content's left edge at x = 0 (hanging whitespace of a right-to-left paragraph
+    /// sits left of it), metrics from every run's font.
+    func assemble(
+        _ glyphRuns: [(run: GlyphRun, level: UInt8)], range: Range<Int>, contentEnd: Int,
+        endsWithMandatoryBreak: Bool, isLast: Bool, truncatedRange: Range<Int>? = nil
+    ) -> Line {
+        let isHanging = { (run: GlyphRun) in
+            run.characterRange.lowerBound >= contentEnd && !run.characterRange.isEmpty
+        }
+        let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
+        let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let order = glyphRuns.allSatisfy({ $0.level == 0 })
             ? Array(glyphRuns.indices) : BidiLevels.visualOrder(levels: glyphRuns.map(\.level))
         var x = paragraph.isRightToLeft ? -whitespaceWidth : 0
@@ -54,8 +64,6 @@ struct LineBuilder {
                 width: run.width, attributes: run.attributes))
             x += Double(run.width)
         }
-        let justifiedWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < lineBreak.contentEnd }
-            .reduce(0.0) { $0 + Double($1.run.width) }
 
         var metrics = visual.isEmpty ? paragraph.defaultFont.metrics : visual[0].font.metrics
         for run in visual.dropFirst() {
@@ -68,18 +76,18 @@ struct LineBuilder {
         let multiple = paragraph.style.lineHeightMultiple
         let height = multiple > 0 ? natural * multiple : natural
         return Line(
-            range: lineBreak.range, contentEnd: lineBreak.contentEnd,
-            width: CGFloat(justifiedWidth), trailingWhitespaceWidth: CGFloat(whitespaceWidth),
+            range: range, contentEnd: contentEnd,
+            width: CGFloat(contentWidth), trailingWhitespaceWidth: CGFloat(whitespaceWidth),
             ascent: metrics.ascent, descent: metrics.descent, leading: metrics.lineGap,
             origin: .zero, height: height, baselineOffset: metrics.ascent + (height - natural),
-            runs: visual, endsWithMandatoryBreak: lineBreak.isMandatory, isLastInParagraph: isLast)
+            runs: visual, endsWithMandatoryBreak: endsWithMandatoryBreak, isLastInParagraph: isLast,
+            isRightToLeft: paragraph.isRightToLeft, truncatedRange: truncatedRange)
     }
 
     /// The logical pieces of the line: each run cut to the line, its hanging
     /// whitespace split off at the paragraph's level (rule L1).
-    private func pieces(of lineBreak: LineBreak) -> [Piece] {
+    func pieces(of range: Range<Int>, contentEnd: Int) -> [Piece] {
         var pieces: [Piece] = []
-        let range = lineBreak.range
         guard !range.isEmpty else { return pieces }
         let baseLevel = paragraph.bidi.paragraphLevel
         var index = paragraph.runIndex(containing: range.lowerBound)
@@ -87,7 +95,7 @@ struct LineBuilder {
             let run = paragraph.runs[index]
             let lower = max(run.range.lowerBound, range.lowerBound)
             let upper = min(run.range.upperBound, range.upperBound)
-            let split = min(max(lineBreak.contentEnd, lower), upper)
+            let split = min(max(contentEnd, lower), upper)
             if lower < split {
                 pieces.append(Piece(run: index, range: lower..<split, level: run.level, isHangingWhitespace: false))
             }
@@ -100,7 +108,7 @@ struct LineBuilder {
     }
 
     /// The glyphs of a piece, with its unsafe line edges re-shaped.
-    private func glyphRun(for piece: Piece, lineRange: Range<Int>) -> GlyphRun {
+    func glyphRun(for piece: Piece, lineRange: Range<Int>) -> GlyphRun {
         let run = paragraph.runs[piece.run]
         let (storage, glyphs) = paragraph.glyphs(of: piece.run, in: piece.range, lineRange: lineRange)
         return GlyphRun(
@@ -135,7 +143,7 @@ struct LineBuilder {
 
     /// Sets each line's x from the alignment. Without a finite width, lines align
     /// within the widest of them.
-    private func align(_ lines: inout [Line]) {
+    func align(_ lines: inout [Line]) {
         let available = width.isFinite ? width : Double(lines.map(\.width).max() ?? 0)
         var alignment = paragraph.style.alignment
         if alignment == .natural || (alignment == .justified) {

@@ -2,7 +2,7 @@ extension RandomAccessCollection where Index == Int {
     /// The first index whose element satisfies `predicate`, which must be false for
     /// a prefix of the collection and true for the rest (binary search); `endIndex`
     /// when no element does.
-    func partitionPoint(where predicate: (Element) -> Bool) -> Int {
+    package func partitionPoint(where predicate: (Element) -> Bool) -> Int {
         var low = startIndex
         var high = endIndex
         while low < high {

@@ -78,6 +78,22 @@ public struct AttributedText: Sendable, Hashable {
         return result
     }
 
+    /// An empty text.
+    public init() {
+        self.init(utf16: [])
+    }
+
+    /// Replaces the text and attributes of `range` with `replacement`.
+    ///
+    /// - Precondition: `range` lies within the text.
+    public mutating func replaceSubrange(_ range: Range<Int>, with replacement: AttributedText) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the text")
+        var result = slice(0..<range.lowerBound)
+        result.append(replacement)
+        result.append(slice(range.upperBound..<length))
+        self = result
+    }
+
     /// Appends text with its attributes.
     public mutating func append(_ other: AttributedText) {
         let shift = length

@@ -26,9 +26,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineHeightMultiple: CGFloat = 0
     /// Space added after every line but the last of a paragraph, in points.
     public var lineSpacing: CGFloat = 0
-    /// Space added after a paragraph, in points.
+    /// Space added after a paragraph (the last one too), in points.
     public var paragraphSpacing: CGFloat = 0
-    /// Space added before a paragraph (not the first of a frame), in points.
+    /// Space added before a paragraph (the first one too), in points.
     public var paragraphSpacingBefore: CGFloat = 0
 
     /// The default style: natural alignment and direction, no extra spacing.
