@@ -5,6 +5,7 @@ let package = Package(
     name: "TextLayout",
     products: [
         .library(name: "Typesetting", targets: ["Typesetting"]),
+        .library(name: "TextLayout", targets: ["TextLayout"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
     ],
     targets: [
@@ -29,8 +30,12 @@ let package = Package(
             dependencies: ["CICU", "CHarfBuzz", "CFontconfig"]
         ),
         .target(
+            name: "TextLayout",
+            dependencies: ["Typesetting"]
+        ),
+        .target(
             name: "TextLayoutCommand",
-            dependencies: ["Typesetting"],
+            dependencies: ["Typesetting", "TextLayout"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(
@@ -41,6 +46,10 @@ let package = Package(
             name: "TypesettingTests",
             dependencies: ["Typesetting"],
             exclude: ["Conformance/LineBreakTest-deviations.txt"]
+        ),
+        .testTarget(
+            name: "TextLayoutTests",
+            dependencies: ["TextLayout", "Typesetting"]
         ),
         .testTarget(
             name: "TextLayoutCommandTests",

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What happens at the last line a container shows, as `NSLineBreakMode`.
+public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
+    /// Wrap at word boundaries; the last line is simply the last line that fits.
+    case byWordWrapping
+    /// Wrap at grapheme boundaries, anywhere in a word.
+    case byCharWrapping
+    /// The last line takes the rest of its paragraph unwrapped; what is past the
+    /// container's edge is not drawn.
+    case byClipping
+    /// The last line shows the end of the text, with an ellipsis at its start.
+    case byTruncatingHead
+    /// The last line shows the start of the text, with an ellipsis at its end.
+    case byTruncatingTail
+    /// The last line shows both ends of the text, with an ellipsis in the middle.
+    case byTruncatingMiddle
+}
+
+/// The region text is laid out in, as TextKit's `NSTextContainer`.
+///
+/// Lines are `size.width - 2 × lineFragmentPadding` wide and start at
+/// `lineFragmentPadding`. An infinite width turns wrapping off (lines break only at
+/// mandatory breaks). A layout manager observes its container: changing it
+/// invalidates the layout.
+public final class TextContainer {
+    /// The container's size; the height may be `.infinity` (unbounded).
+    public var size: CGSize { didSet { changed() } }
+    /// Empty space at each end of every line, in points (default 5, as TextKit).
+    public var lineFragmentPadding: CGFloat = 5 { didSet { changed() } }
+    /// The most lines the container shows; 0 means no limit.
+    public var maximumNumberOfLines = 0 { didSet { changed() } }
+    /// How lines wrap, and what happens to the last line when the text is cut short.
+    public var lineBreakMode: LineBreakMode = .byWordWrapping { didSet { changed() } }
+
+    /// Called when a property changes, so the layout manager re-lays out.
+    var onChange: (() -> Void)?
+
+    /// A container of `size` (default: unbounded in both directions).
+    public init(size: CGSize = CGSize(width: CGFloat.infinity, height: .infinity)) {
+        self.size = size
+    }
+
+    /// The width lines are broken at: the width less the padding at both ends, or
+    /// infinity when the width is.
+    public var lineWidth: CGFloat {
+        size.width.isFinite ? max(size.width - 2 * lineFragmentPadding, 0) : .infinity
+    }
+
+    private func changed() { onChange?() }
+}

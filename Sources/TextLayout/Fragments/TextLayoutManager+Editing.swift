@@ -1,0 +1,42 @@
+import Foundation
+
+extension TextContentStorage {
+    /// Adds a layout manager: it builds a fragment per paragraph and hears of every
+    /// edit from now on.
+    public func addTextLayoutManager(_ manager: TextLayoutManager) {
+        guard !textLayoutManagers.contains(where: { $0 === manager }) else { return }
+        addObserver(manager)
+        manager.attach(to: self)
+    }
+
+    /// Removes a layout manager; it no longer hears of edits.
+    public func removeTextLayoutManager(_ manager: TextLayoutManager) {
+        removeObserver(manager)
+        manager.textContentManager = nil
+    }
+}
+
+extension TextLayoutManager: TextContentStorageObserver {
+    /// Replaces the fragments of the paragraphs each edit replaced with new, estimated
+    /// ones; every other fragment keeps its layout. The old fragments become invalid.
+    func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit]) {
+        for edit in edits {
+            for index in edit.replacedParagraphs { slots[index].isValid = false }
+            let inserted = (0..<edit.insertedParagraphCount).map { offset in
+                let paragraph = storage.paragraph(at: edit.replacedParagraphs.lowerBound + offset)
+                let fragment = TextLayoutFragment(paragraph: paragraph, manager: self)
+                fragment.state = .estimatedUsageBounds
+                return (fragment, estimatedHeight(of: paragraph))
+            }
+            slots.replaceSubrange(edit.replacedParagraphs, with: inserted)
+            statistics.fragmentsCreated += inserted.count
+            if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
+                // Lines after the edit may move past the limit or back within it.
+                for index in edit.replacedParagraphs.lowerBound..<slots.count {
+                    invalidate(slots[index], keepingShaping: true)
+                }
+            }
+        }
+        usageBoundsMayHaveChanged()
+    }
+}

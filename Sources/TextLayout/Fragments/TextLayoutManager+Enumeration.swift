@@ -1,0 +1,94 @@
+import Foundation
+import Typesetting
+
+/// Options for `enumerateTextLayoutFragments(from:options:using:)`, as TextKit's.
+public struct TextLayoutFragmentEnumerationOptions: OptionSet, Sendable, Hashable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates options from raw bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Walk backwards, from the location towards the start.
+    public static let reverse = Self(rawValue: 1 << 0)
+    /// Give fragments not laid out an estimated frame (they always have one here).
+    public static let estimatesSize = Self(rawValue: 1 << 1)
+    /// Lay out each fragment before handing it over.
+    public static let ensuresLayout = Self(rawValue: 1 << 2)
+    /// Include the empty last line after a final paragraph separator (always
+    /// present here: the storage keeps an empty last paragraph for it).
+    public static let ensuresExtraLineFragment = Self(rawValue: 1 << 3)
+}
+
+extension TextLayoutManager {
+    /// Hands `body` each layout fragment from the one holding `location` (the start,
+    /// or the end with `.reverse`, when nil) until it returns false.
+    ///
+    /// - Returns: where the enumeration stopped: the end of the last fragment handed
+    ///   over (its start with `.reverse`), or nil without content.
+    @discardableResult
+    public func enumerateTextLayoutFragments(
+        from location: TextLocation?, options: TextLayoutFragmentEnumerationOptions = [],
+        using body: (TextLayoutFragment) -> Bool
+    ) -> TextLocation? {
+        guard let storage = textContentManager, slots.count > 0 else { return nil }
+        let reverse = options.contains(.reverse)
+        var index = location.map { storage.paragraphIndex(containing: $0) } ?? (reverse ? slots.count - 1 : 0)
+        var reached = TextLocation(reverse ? storage.length : 0)
+        while index >= 0, index < slots.count {
+            let fragment = options.contains(.ensuresLayout) ? ensureLayout(ofFragmentAt: index) : position(index)
+            let range = fragment.documentRange!
+            reached = reverse ? range.location : range.endLocation
+            guard body(fragment) else { break }
+            index += reverse ? -1 : 1
+        }
+        return reached
+    }
+
+    /// Lays out every fragment of the paragraphs `range` touches.
+    public func ensureLayout(for range: TextRange) {
+        guard let storage = textContentManager else { return }
+        let first = storage.paragraphIndex(containing: range.location)
+        let last = storage.paragraphIndex(containing: range.endLocation)
+        for index in first...last { ensureLayout(ofFragmentAt: index) }
+    }
+
+    /// Lays out every fragment that meets `rect` (in container coordinates), going
+    /// down as real heights replace estimates.
+    public func ensureLayout(for rect: CGRect) {
+        guard var index = slots.index(containing: rect.minY)?.index else { return }
+        while index < slots.count, slots.prefix(upTo: index) < rect.maxY || index == 0 {
+            ensureLayout(ofFragmentAt: index)
+            index += 1
+        }
+    }
+
+    /// Drops the layout of the fragments of the paragraphs `range` touches (their
+    /// heights stay as estimates until laid out again).
+    public func invalidateLayout(for range: TextRange) {
+        guard let storage = textContentManager else { return }
+        let first = storage.paragraphIndex(containing: range.location)
+        let last = storage.paragraphIndex(containing: range.endLocation)
+        for index in first...last { invalidate(slots[index], keepingShaping: false) }
+        if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
+            // Later fragments' share of the line limit may change.
+            for index in last..<slots.count { invalidate(slots[index], keepingShaping: true) }
+        }
+    }
+
+    /// The fragment holding `location` (the last for the document's end), placed but
+    /// not necessarily laid out.
+    public func textLayoutFragment(for location: TextLocation) -> TextLayoutFragment? {
+        guard let storage = textContentManager, slots.count > 0 else { return nil }
+        return position(storage.paragraphIndex(containing: location))
+    }
+
+    /// The fragment whose frame holds `point`'s y (the first above the top, the last
+    /// below the bottom), found by binary search over the heights: O(log n).
+    public func textLayoutFragment(for point: CGPoint) -> TextLayoutFragment? {
+        guard let found = slots.index(containing: point.y) else { return nil }
+        return position(found.index)
+    }
+
+    /// The number of fragment-position probes hit-testing has made, for complexity tests.
+    public var hitTestProbes: Int { slots.probes }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Typesetting
+
+/// The fragment-based layout manager, as TextKit 2's `NSTextLayoutManager`: one
+/// `TextLayoutFragment` per paragraph of a `TextContentStorage`, stacked like tiles
+/// in a `TextContainer`, laid out only where asked (noncontiguous layout).
+///
+/// Fragments not yet laid out carry an estimated height, kept in prefix sums so
+/// hit-testing and positioning are O(log n) in fragments. An edit replaces only the
+/// fragments of the paragraphs it touches; a new container width re-breaks kept
+/// shaped paragraphs without shaping again.
+///
+/// ```swift
+/// let storage = TextContentStorage(string: "Hello\nworld")
+/// let manager = TextLayoutManager(fonts: FontCascade(primary: font))
+/// storage.addTextLayoutManager(manager)
+/// manager.textContainer = TextContainer(size: CGSize(width: 300, height: .infinity))
+/// manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+///     print(fragment.layoutFragmentFrame, fragment.textLineFragments.count)
+///     return true
+/// }
+/// ```
+public final class TextLayoutManager {
+    /// The content this manager lays out (set by `TextContentStorage.addTextLayoutManager`).
+    ///
+    /// Held strongly, unlike TextKit's weak reference: a manager kept alone keeps its
+    /// text, and the storage refers to its managers weakly, so there is no cycle.
+    public internal(set) var textContentManager: TextContentStorage?
+    /// The typesetter every paragraph is set with; its `statistics` count paragraphs
+    /// typeset and glyphs shaped.
+    public let typesetter: Typesetter
+    /// Counts of layout work, for tests and benchmarks.
+    public let statistics = TextLayoutStatistics()
+
+    /// The container the text is laid out in. Setting it, or changing it, invalidates
+    /// the layout (kept shaping is reused).
+    public var textContainer: TextContainer? {
+        didSet {
+            oldValue?.onChange = nil
+            textContainer?.onChange = { [weak self] in self?.containerDidChange() }
+            containerDidChange()
+        }
+    }
+
+    /// One fragment per paragraph, each measured by its (estimated or real) height.
+    var slots = SummedList<TextLayoutFragment, CGFloat>()
+    private var observers: [UUID: (CGRect) -> Void] = [:]
+    private var lastUsageBounds: CGRect = .zero
+    /// The widest laid-out line box, for unbounded containers.
+    private var widestLine: CGFloat = 0
+
+    /// Notes a laid-out line box reaching `width`, for unbounded containers.
+    func widestLineDidReach(_ width: CGFloat) { widestLine = max(widestLine, width) }
+    private lazy var viewportController = TextViewportLayoutController(textLayoutManager: self)
+
+    /// A manager setting text in `fonts` with `style`, breaking lines for `locale`.
+    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
+        typesetter = Typesetter(fonts: fonts, style: style, locale: locale)
+    }
+
+    /// The controller that lays out what the viewport shows.
+    public var textViewportLayoutController: TextViewportLayoutController { viewportController }
+
+    // MARK: - Usage bounds
+
+    /// The area the text uses in the container: the container's width (or the widest
+    /// line when unbounded) by the height of every fragment, estimates included.
+    public var usageBoundsForTextContainer: CGRect {
+        let width = (textContainer?.size.width).flatMap { $0.isFinite ? $0 : nil }
+            ?? widestLine + 2 * (textContainer?.lineFragmentPadding ?? 0)
+        return CGRect(x: 0, y: 0, width: width, height: slots.total)
+    }
+
+    /// Calls `handler` with the new usage bounds whenever they change (after layout
+    /// or an edit), until the returned observation is cancelled or released.
+    public func observeUsageBounds(_ handler: @escaping (CGRect) -> Void) -> UsageBoundsObservation {
+        let id = UUID()
+        observers[id] = handler
+        return UsageBoundsObservation { [weak self] in self?.observers[id] = nil }
+    }
+
+    /// Tells observers when the usage bounds moved.
+    func usageBoundsMayHaveChanged() {
+        let bounds = usageBoundsForTextContainer
+        guard bounds != lastUsageBounds else { return }
+        lastUsageBounds = bounds
+        for handler in observers.values { handler(bounds) }
+    }
+
+    // MARK: - Fragments
+
+    /// Builds a fragment with an estimated height for every paragraph of `storage`.
+    func attach(to storage: TextContentStorage) {
+        textContentManager = storage
+        slots = SummedList()
+        slots.replaceSubrange(0..<0, with: (0..<storage.paragraphCount).map { index in
+            let fragment = TextLayoutFragment(paragraph: storage.paragraph(at: index), manager: self)
+            fragment.state = .estimatedUsageBounds
+            return (fragment, estimatedHeight(of: fragment.textElement))
+        })
+        statistics.fragmentsCreated += slots.count
+        usageBoundsMayHaveChanged()
+    }
+
+    /// A fragment's height before layout: its characters at an average advance of
+    /// half an em, wrapped at the line width, at the default font's line height.
+    func estimatedHeight(of paragraph: TextParagraph) -> CGFloat {
+        let style = typesetter.style
+        let metrics = typesetter.fonts.primary.metrics
+        let lineHeight = metrics.lineHeight * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
+        let width = lineWidth
+        let advance = typesetter.fonts.primary.size / 2
+        let length = CGFloat(paragraph.paragraphContentRange.count)
+        let lines = width.isFinite ? max(1, (length * advance / width).rounded(.up)) : 1
+        return style.paragraphSpacingBefore + lines * lineHeight + (lines - 1) * style.lineSpacing
+            + style.paragraphSpacing
+    }
+
+    /// The width lines break at: the container's, or unbounded without one.
+    var lineWidth: CGFloat {
+        guard let container = textContainer else { return .infinity }
+        return max(container.lineWidth, 0.001)
+    }
+
+    /// Places the fragment at `index`: its frame's origin from the heights above it
+    /// and its document location from the lengths before it.
+    @discardableResult
+    func position(_ index: Int) -> TextLayoutFragment {
+        let fragment = slots[index]
+        fragment.frame.origin = CGPoint(x: 0, y: slots.prefix(upTo: index))
+        fragment.frame.size.height = slots.measure(at: index)
+        if fragment.state != .layoutAvailable {
+            fragment.frame.size.width = textContainer?.size.width.isFinite == true ? textContainer!.size.width : 0
+        }
+        if let storage = textContentManager { fragment.documentStart = storage.paragraphs.prefix(upTo: index) }
+        return fragment
+    }
+
+    private func containerDidChange() {
+        for index in 0..<slots.count { invalidate(slots[index], keepingShaping: true) }
+        widestLine = 0
+        usageBoundsMayHaveChanged()
+    }
+
+    /// Drops a fragment's lines; its height stays as the estimate.
+    func invalidate(_ fragment: TextLayoutFragment, keepingShaping: Bool) {
+        guard fragment.state == .layoutAvailable || !keepingShaping else { return }
+        fragment.lines = []
+        if !keepingShaping { fragment.shaped = nil }
+        if fragment.state == .layoutAvailable { fragment.state = .estimatedUsageBounds }
+    }
+}
+
+/// A registration for usage-bounds changes; cancelled when released.
+public final class UsageBoundsObservation {
+    private var cancellation: (() -> Void)?
+
+    init(_ cancellation: @escaping () -> Void) { self.cancellation = cancellation }
+
+    /// Stops the notifications.
+    public func cancel() {
+        cancellation?()
+        cancellation = nil
+    }
+
+    deinit { cancellation?() }
+}
+
+/// Counts of a layout manager's work.
+public final class TextLayoutStatistics {
+    /// Fragments laid out (a re-break at a new width counts; shaping is counted by
+    /// the typesetter's statistics).
+    public internal(set) var fragmentsLaidOut = 0
+    /// Fragments created for paragraphs (at load and by edits).
+    public internal(set) var fragmentsCreated = 0
+}
