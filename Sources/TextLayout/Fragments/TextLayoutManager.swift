@@ -136,8 +136,14 @@ public final class TextLayoutManager {
         return fragment
     }
 
+    /// A new container invalidates every fragment's lines (keeping their shaping) and
+    /// estimates their heights anew for the new width: O(fragments), as it is rare.
     private func containerDidChange() {
-        for index in 0..<slots.count { invalidate(slots[index], keepingShaping: true) }
+        for index in 0..<slots.count {
+            let fragment = slots[index]
+            invalidate(fragment, keepingShaping: true)
+            slots.setMeasure(estimatedHeight(of: fragment.textElement), at: index)
+        }
         widestLine = 0
         usageBoundsMayHaveChanged()
     }
