@@ -8,6 +8,8 @@ public final class TypesetterStatistics: Sendable {
     private let glyphs = Atomic<Int>(0)
     private let reshapes = Atomic<Int>(0)
     private let breaks = Atomic<Int>(0)
+    private let cacheHits = Atomic<Int>(0)
+    private let cacheMisses = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     public init() {}
@@ -22,6 +24,10 @@ public final class TypesetterStatistics: Sendable {
     public var edgeReshapes: Int { reshapes.load(ordering: .relaxed) }
     /// Times a paragraph was broken into lines.
     public var lineBreakPasses: Int { breaks.load(ordering: .relaxed) }
+    /// Words found in the shape cache (`ShapeCache`) instead of being shaped.
+    public var shapeCacheHits: Int { cacheHits.load(ordering: .relaxed) }
+    /// Words looked up in the shape cache and not found, so shaped and added.
+    public var shapeCacheMisses: Int { cacheMisses.load(ordering: .relaxed) }
 
     func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
     func shaped(glyphs count: Int) {
@@ -30,4 +36,6 @@ public final class TypesetterStatistics: Sendable {
     }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
+    func shapeCacheHit() { cacheHits.add(1, ordering: .relaxed) }
+    func shapeCacheMiss() { cacheMisses.add(1, ordering: .relaxed) }
 }

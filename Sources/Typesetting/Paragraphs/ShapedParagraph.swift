@@ -30,11 +30,13 @@ public final class ShapedParagraph: Sendable {
     let strategy: any LineBreakStrategy
 
     /// Analyses and shapes `content`, a single paragraph (a line or paragraph
-    /// separator inside it is a mandatory break).
+    /// separator inside it is a mandatory break), looking words up in `shapeCache`
+    /// (nil shapes every run whole; the result is the same).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     init(content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
-         strategy: any LineBreakStrategy, statistics: TypesetterStatistics) throws {
+         strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
+         shapeCache: ShapeCache? = .shared) throws {
         self.text = content.utf16
         self.style = style
         self.locale = locale
@@ -57,7 +59,7 @@ public final class ShapedParagraph: Sendable {
             let scripts = scriptRuns(in: buffer)
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
-            let shaper = Shaper(language: locale, statistics: statistics)
+            let shaper = Shaper(language: locale, statistics: statistics, cache: shapeCache)
             let runs = items.map { item in
                 var run = ShapedRun(
                     range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),

@@ -1,0 +1,102 @@
+import Synchronization
+
+/// A process-wide cache of shaped words, so the same word in the same face, script,
+/// direction and language is shaped by HarfBuzz once, not once per occurrence.
+///
+/// Shaping is in font units (every face is scaled to its units per em), so an
+/// entry serves every point size. A run is cut into words only where cutting cannot
+/// change HarfBuzz's output (see `WordSplitting`): after a space (U+0020), in a face
+/// whose OpenType lookups never touch the space glyph — Blink's rule for shaping
+/// word by word, and minikin's unit of caching. The glyphs, clusters, advances,
+/// offsets and unsafe-to-break flags of a run shaped through the cache are exactly
+/// those of the run shaped whole (a test holds it to that over every corpus).
+///
+/// Bounded and thread-safe: two generations of at most `capacity` entries each
+/// behind one lock; a hit in the old generation moves the entry to the young one,
+/// and when the young one is full it becomes the old one and the old one is dropped
+/// — least recently used entries go first, at O(1) per operation.
+public final class ShapeCache: Sendable {
+    /// The cache every typesetter shapes through.
+    public static let shared = ShapeCache(capacity: 16_384)
+
+    /// The most entries a generation holds.
+    public let capacity: Int
+    /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
+    static let maximumWordLength = 48
+
+    struct Key: Hashable, Sendable {
+        var face: ObjectIdentifier
+        var script: Int32
+        var isRightToLeft: Bool
+        var language: Int
+        var units: [UInt16]
+    }
+
+    private struct State: ~Copyable {
+        var young: [Key: ShapedWord] = [:]
+        var old: [Key: ShapedWord] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// A cache holding at most `2 × capacity` words.
+    public init(capacity: Int) {
+        precondition(capacity > 0, "a shape cache needs room for at least one word")
+        self.capacity = capacity
+    }
+
+    /// The number of words held.
+    public var count: Int { state.withLock { $0.young.count + $0.old.count } }
+
+    /// Forgets every word (for cold-start measurements, or to free the memory).
+    public func removeAll() {
+        state.withLock { state in
+            state.young = [:]
+            state.old = [:]
+        }
+    }
+
+    /// The word shaped for `key`, if held.
+    func word(for key: Key) -> ShapedWord? {
+        state.withLock { state in
+            if let word = state.young[key] { return word }
+            guard let word = state.old.removeValue(forKey: key) else { return nil }
+            Self.insert(word, for: key, into: &state, capacity: capacity)
+            return word
+        }
+    }
+
+    /// Keeps `word` for `key`.
+    func insert(_ word: ShapedWord, for key: Key) {
+        state.withLock { Self.insert(word, for: key, into: &$0, capacity: capacity) }
+    }
+
+    private static func insert(_ word: ShapedWord, for key: Key, into state: inout State, capacity: Int) {
+        state.young[key] = word
+        if state.young.count >= capacity {
+            state.old = state.young
+            state.young = [:]
+        }
+    }
+}
+
+/// The shaping of one stretch of a run: HarfBuzz's output in its order (visual),
+/// clusters relative to the stretch's start. Immutable, shared through the cache.
+final class ShapedWord: Sendable {
+    let glyphs: [UInt32]
+    let clusters: [Int32]
+    let advances: [Int32]
+    /// x and y offsets interleaved; nil when all are zero.
+    let offsets: [Int32]?
+    let unsafeToBreak: [Bool]
+
+    init(glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsets: [Int32]?, unsafeToBreak: [Bool]) {
+        self.glyphs = glyphs
+        self.clusters = clusters
+        self.advances = advances
+        self.offsets = offsets
+        self.unsafeToBreak = unsafeToBreak
+    }
+
+    var count: Int { glyphs.count }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+/// The shape cache changes nothing but speed: shaping through it gives exactly the
+/// glyphs, clusters, advances, offsets and unsafe-to-break flags of shaping every
+/// run whole, and so the same line breaks — over every corpus, with a cache small
+/// enough to evict, on a first pass (misses) and a second (hits).
+@Suite struct ShapeCacheTests {
+    /// The checked-in corpora, and the generated benchmark corpora when present
+    /// (`Benchmarks/Scripts/make-corpora.py`), cut to 100 KB to keep the test fast.
+    static let corpora: [String] = Fixtures.corpusNames + generatedCorpora
+
+    static let generatedCorpora: [String] = ["english-1mb.txt", "mixed-200kb.txt", "paragraph-1mb.txt"]
+        .filter { FileManager.default.fileExists(atPath: generatedPath($0)) }
+        .map { "generated/" + $0 }
+
+    static func generatedPath(_ name: String) -> String {
+        Fixtures.root.appendingPathComponent("corpus/generated").appendingPathComponent(name).path
+    }
+
+    static func text(_ corpus: String) throws -> [UInt16] {
+        let string = try Fixtures.corpus(corpus)
+        return Array(string.utf16.prefix(100_000))
+    }
+
+    @Test(arguments: corpora)
+    func cachedShapingIsExactlyUncachedShaping(corpus: String) throws {
+        let text = AttributedText(utf16: try Self.text(corpus))
+        let cascade = try Fixtures.cascade()
+        let cache = ShapeCache(capacity: 256)
+        let statistics = TypesetterStatistics()
+        for range in paragraphRanges(in: text.utf16) {
+            let content = text.slice(range.content)
+            let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+            for pass in 1...2 {
+                let cached = try paragraph(content, cascade: cascade, cache: cache, statistics: statistics)
+                #expect(Self.differences(whole.runs, cached.runs) == [], "pass \(pass), paragraph at \(range.content)")
+                for width in [45.0, 150, 400] as [CGFloat] {
+                    #expect(try whole.lineBreaks(width: width) == cached.lineBreaks(width: width))
+                }
+            }
+        }
+        if corpus.hasPrefix("english") || corpus.hasPrefix("generated/english") {
+            #expect(statistics.shapeCacheHits > statistics.shapeCacheMisses)
+        }
+    }
+
+    @Test func theTestFontsAllowWordSplitting() throws {
+        // DejaVu Sans carries the Latin corpora: without it the cache is never used.
+        #expect(WordSplitting.allows(try Fixtures.font().face, script: .latin))
+        // Its Arabic ligatures involve the space: no splitting there.
+        #expect(!WordSplitting.allows(try Fixtures.font().face, script: Script(of: "\u{0627}")))
+    }
+
+    @Test func aTypesetterCountsHitsAndMisses() throws {
+        let typesetter = try Fixtures.typesetter()
+        let text = AttributedText("the cat and the dog and the bird")
+        _ = try typesetter.paragraph(text)
+        _ = try typesetter.paragraph(text)
+        #expect(typesetter.statistics.shapeCacheHits >= 8)
+    }
+
+    @Test func theCacheStaysBounded() {
+        let cache = ShapeCache(capacity: 4)
+        let word = ShapedWord(glyphs: [1], clusters: [0], advances: [10], offsets: nil, unsafeToBreak: [false])
+        for i in 0..<100 {
+            let key = ShapeCache.Key(face: ObjectIdentifier(cache), script: 25, isRightToLeft: false,
+                                     language: 0, units: [UInt16(i)])
+            cache.insert(word, for: key)
+            #expect(cache.count <= 8)
+        }
+        cache.removeAll()
+        #expect(cache.count == 0)
+    }
+
+    private func paragraph(_ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,
+                           statistics: TypesetterStatistics) throws -> ShapedParagraph {
+        try ShapedParagraph(
+            content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
+            strategy: GreedyLineBreaker(), statistics: statistics, shapeCache: cache)
+    }
+
+    /// Where two lists of shaped runs differ, described; empty when identical.
+    static func differences(_ a: [ShapedRun], _ b: [ShapedRun]) -> [String] {
+        guard a.count == b.count else { return ["\(a.count) runs against \(b.count)"] }
+        var found: [String] = []
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            if x.range != y.range { found.append("run \(i): range \(x.range) ≠ \(y.range)") }
+            if x.glyphs != y.glyphs { found.append("run \(i) \(x.range): glyphs differ") }
+            if x.clusters != y.clusters { found.append("run \(i) \(x.range): clusters differ") }
+            if x.advances != y.advances { found.append("run \(i) \(x.range): advances differ") }
+            if x.offsets != y.offsets { found.append("run \(i) \(x.range): offsets differ") }
+            if x.unsafeToBreak != y.unsafeToBreak { found.append("run \(i) \(x.range): unsafe-to-break flags differ") }
+        }
+        return found
+    }
+}
