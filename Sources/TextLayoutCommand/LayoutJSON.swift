@@ -27,9 +27,7 @@ import Typesetting
 /// ```
 enum LayoutJSON {
     /// Writes `frame`, laid out from `text`, to `output`.
-    static func write(_ frame: TextFrame, text: [UInt16], paragraphCount: Int,
-                      to output: inout some TextOutputStream) {
-        let measurement = frame.measurement
+    static func write(_ frame: LaidOutLines, text: [UInt16], to output: inout some TextOutputStream) {
         output.write("{\n")
         output.write("  \"height\": \(number(frame.height)),\n")
         output.write("  \"lineCount\": \(frame.lines.count),\n")
@@ -44,8 +42,8 @@ enum LayoutJSON {
             }
             output.write("  ],\n")
         }
-        output.write("  \"paragraphCount\": \(paragraphCount),\n")
-        output.write("  \"usedWidth\": \(number(measurement.usedWidth)),\n")
+        output.write("  \"paragraphCount\": \(frame.paragraphCount),\n")
+        output.write("  \"usedWidth\": \(number(frame.usedWidth)),\n")
         output.write("  \"width\": \(number(frame.width))\n")
         output.write("}\n")
     }

@@ -32,25 +32,21 @@ struct WrapCommand: Sendable {
         }
     }
 
-    /// Lays out with the typesetter and prints text or JSON.
+    /// Lays out with the chosen layout manager and prints text or JSON.
     private func wrapInPoints(_ text: [UInt16], width: CGFloat, fonts: FontCascade,
                               output: inout some TextOutputStream) throws {
-        let typesetter = Typesetter(
-            fonts: fonts, style: ParagraphStyle(alignment: options.alignment), locale: options.locale)
-        let frame: TextFrame
-        do {
-            frame = try typesetter.frame(for: AttributedText(utf16: text), width: width)
-        } catch let error as TypesettingError {
-            throw CommandLineError.failure(error.description)
-        }
+        let style = ParagraphStyle(alignment: options.alignment)
+        // WrapOptions refuses '--manager glyph' until the glyph-based manager exists.
+        let laidOut = LaidOutLines.fragmentManager(
+            text, width: width, fonts: fonts, style: style, locale: options.locale)
         switch options.format {
         case .text:
-            for line in frame.lines {
+            for line in laidOut.lines {
                 output.write(String(decoding: text[line.documentRange], as: UTF16.self))
                 output.write("\n")
             }
         case .json:
-            LayoutJSON.write(frame, text: text, paragraphCount: frame.paragraphCount, to: &output)
+            LayoutJSON.write(laidOut, text: text, to: &output)
         }
     }
 

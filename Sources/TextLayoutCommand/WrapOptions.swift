@@ -45,6 +45,7 @@ struct WrapOptions: Sendable, Equatable {
     var locale = "en"
     var alignment: TextAlignment = .natural
     var format: Format = .text
+    var manager: Manager = .fragment
     /// The input file; nil reads standard input.
     var input: String?
 
@@ -73,7 +74,7 @@ struct WrapOptions: Sendable, Equatable {
         }
         alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
-        let manager: Manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
+        manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
         if manager == .glyph {
             throw CommandLineError.usage("the glyph layout manager ('--manager glyph') is not available yet; only 'fragment' exists")
         }
