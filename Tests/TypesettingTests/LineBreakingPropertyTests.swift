@@ -122,3 +122,22 @@ import Testing
         #expect(typesetter.statistics.paragraphsTypeset == paragraphs.count)
     }
 }
+
+/// Breaking from a line's start gives the rest of the lines unchanged, so text can
+/// flow on into another container.
+@Test(arguments: ["english.txt", "thai.txt", "mixed.txt"])
+func breakingFromALineStartGivesTheSameRest(corpus: String) throws {
+    let typesetter = try Fixtures.typesetter()
+    let paragraphs = try typesetter.paragraphs(for: AttributedText(try Fixtures.corpus(corpus)))
+    let word = String(repeating: "abcdefghij", count: 30)
+    let wide = try typesetter.paragraph(AttributedText("a " + word + " b"))
+    for paragraph in paragraphs.prefix(4) + [wide] {
+        for strategy in [GreedyLineBreaker(), CharacterLineBreaker()] as [any LineBreakStrategy] {
+            let all = strategy.lineBreaks(for: paragraph, width: 60)
+            for (index, line) in all.enumerated() {
+                let rest = strategy.lineBreaks(for: paragraph, width: 60, from: line.range.lowerBound)
+                #expect(rest == Array(all[index...]), "\(corpus) from \(line.range.lowerBound)")
+            }
+        }
+    }
+}

@@ -9,18 +9,24 @@ public struct CharacterLineBreaker: LineBreakStrategy {
 
     /// The lines of `paragraph` at `width` points.
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
+        lineBreaks(for: paragraph, width: width, from: 0)
+    }
+
+    /// The lines of `paragraph` from `start` on, at `width` points.
+    public func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak] {
         // Each mandatory-break stretch is broken on its own, greedily by grapheme.
         var lines: [LineBreak] = []
-        var stretchStart = 0
+        var stretchStart = start
         let limit = width + max(1, abs(width)) * 1e-9
         for index in 0..<paragraph.segmentCount {
             let segment = paragraph.segment(at: index)
+            guard segment.range.upperBound > start else { continue }
             guard segment.isMandatory || index == paragraph.segmentCount - 1 else { continue }
             breakStretch(paragraph, stretchStart..<segment.range.upperBound, contentEnd: segment.contentEnd,
                          limit: limit, into: &lines)
             stretchStart = segment.range.upperBound
         }
-        return lines.isEmpty ? [LineBreak(range: 0..<0, contentEnd: 0, isMandatory: true)] : lines
+        return lines.isEmpty ? [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)] : lines
     }
 
     private func breakStretch(

@@ -11,20 +11,34 @@ public struct GreedyLineBreaker: LineBreakStrategy {
 
     /// The lines of `paragraph` at `width` points.
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
+        lineBreaks(for: paragraph, width: width, from: 0)
+    }
+
+    /// The lines of `paragraph` from `start` (where an earlier line ended) on, at
+    /// `width` points.
+    public func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak] {
         let segments = paragraph.segments
-        guard segments.count > 0 else {
-            return [LineBreak(range: 0..<0, contentEnd: 0, isMandatory: true)]
+        guard segments.count > 0, start < paragraph.length else {
+            return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
         // Widths are float sums in a different order from a line's own: allow for
         // rounding so a line re-laid out at its own width still fits.
         let limit = width + max(1, abs(width)) * 1e-9
         var lines: [LineBreak] = []
-        var lineStart = 0
-        var i = 0
+        var lineStart = start
+        // The segment holding `start`; a start inside one (after a break inside an
+        // over-wide word) leaves only the rest of its content to place.
+        var i = segments.ends.partitionPoint { Int($0) > start }
         // When a line starts inside segment i (after an emergency break), the width of
         // what is left of that segment's content.
         var partialWidth: Double?
         var graphemes: GraphemeAdvances?
+        if start > segments.start(of: i), start < segments.contentEnd(of: i) {
+            let advances = paragraph.graphemeAdvances(in: segments.start(of: i)..<segments.contentEnd(of: i))
+            let k = min(advances.boundaries.partitionPoint { $0 >= start }, advances.boundaries.count - 1)
+            partialWidth = segments.contentWidth(i) - advances.positions[k]
+            graphemes = advances
+        }
         var last = -1
         while i < segments.count {
             var used = 0.0

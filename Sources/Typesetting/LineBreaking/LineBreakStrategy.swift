@@ -39,6 +39,10 @@ public struct LineBreakSegment: Sendable, Hashable {
 public protocol LineBreakStrategy: Sendable {
     /// The lines of `paragraph` at `width` points (possibly infinite).
     func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak]
+
+    /// The lines of `paragraph` from `start` (where an earlier line ended) on: for
+    /// text that flows into a container of another width.
+    func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak]
 }
 
 extension ShapedParagraph {
