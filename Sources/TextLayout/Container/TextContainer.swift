@@ -35,6 +35,55 @@ public final class TextContainer {
 
     /// Called when a property changes, so the layout manager re-lays out.
     var onChange: (() -> Void)?
+    /// The glyph-based manager laying text out in this container, if any.
+    private weak var glyphLayoutManager: LayoutManager?
+    /// The fragment-based manager laying text out in this container, if any.
+    weak var fragmentLayoutManager: TextLayoutManager?
+    /// Runs before `layoutManager` is read: a text view switches to the glyph-based
+    /// manager here, as TextKit does.
+    var layoutManagerWillBeRead: (() -> Void)?
+    /// Runs before the layout manager is replaced (the same switch).
+    var layoutManagerWillBeReplaced: (() -> Void)?
+
+    /// The glyph-based layout manager using this container. In a text view using the
+    /// fragment-based manager, reading this switches the view to the glyph-based one,
+    /// for good — read `textLayoutManager` first to avoid that.
+    public var layoutManager: LayoutManager? {
+        layoutManagerWillBeRead?()
+        return glyphLayoutManager
+    }
+
+    /// The fragment-based layout manager using this container (reading it changes nothing).
+    public var textLayoutManager: TextLayoutManager? { fragmentLayoutManager }
+
+    /// Puts `newManager` in place of the container's glyph-based layout manager,
+    /// moving the text storage over to it (a text view switches to glyph-based layout).
+    public func replaceLayoutManager(_ newManager: LayoutManager) {
+        layoutManagerWillBeReplaced?()
+        let old = glyphLayoutManager
+        guard old !== newManager else { return }
+        if let old, let index = old.textContainers.firstIndex(where: { $0 === self }) {
+            old.removeTextContainer(at: index)
+            if let storage = old.textStorage {
+                storage.removeLayoutManager(old)
+                storage.addLayoutManager(newManager)
+            }
+        }
+        newManager.addTextContainer(self)
+    }
+
+    /// Joins a glyph-based manager's flow.
+    func attach(layoutManager: LayoutManager) {
+        glyphLayoutManager = layoutManager
+        onChange = { [weak layoutManager] in layoutManager?.containerDidChange() }
+    }
+
+    /// Leaves a glyph-based manager's flow.
+    func detach(layoutManager: LayoutManager) {
+        guard glyphLayoutManager === layoutManager else { return }
+        glyphLayoutManager = nil
+        onChange = nil
+    }
 
     /// A container of `size` (default: unbounded in both directions).
     public init(size: CGSize = CGSize(width: CGFloat.infinity, height: .infinity)) {

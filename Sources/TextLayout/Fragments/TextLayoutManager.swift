@@ -36,8 +36,12 @@ public final class TextLayoutManager {
     /// the layout (kept shaping is reused).
     public var textContainer: TextContainer? {
         didSet {
-            oldValue?.onChange = nil
+            if oldValue?.fragmentLayoutManager === self {
+                oldValue?.onChange = nil
+                oldValue?.fragmentLayoutManager = nil
+            }
             textContainer?.onChange = { [weak self] in self?.containerDidChange() }
+            textContainer?.fragmentLayoutManager = self
             containerDidChange()
         }
     }
@@ -73,10 +77,10 @@ public final class TextLayoutManager {
 
     /// Calls `handler` with the new usage bounds whenever they change (after layout
     /// or an edit), until the returned observation is cancelled or released.
-    public func observeUsageBounds(_ handler: @escaping (CGRect) -> Void) -> UsageBoundsObservation {
+    public func observeUsageBounds(_ handler: @escaping (CGRect) -> Void) -> ObservationToken {
         let id = UUID()
         observers[id] = handler
-        return UsageBoundsObservation { [weak self] in self?.observers[id] = nil }
+        return ObservationToken { [weak self] in self?.observers[id] = nil }
     }
 
     /// Tells observers when the usage bounds moved.
@@ -148,6 +152,12 @@ public final class TextLayoutManager {
         usageBoundsMayHaveChanged()
     }
 
+    /// Makes every fragment invalid for good (the text view fell back to the
+    /// glyph-based manager): fragments handed out stop giving geometry.
+    func invalidateAllFragmentsForever() {
+        for index in 0..<slots.count { slots[index].isValid = false }
+    }
+
     /// Drops a fragment's lines; its height stays as the estimate.
     func invalidate(_ fragment: TextLayoutFragment, keepingShaping: Bool) {
         guard fragment.state == .layoutAvailable || !keepingShaping else { return }
@@ -157,8 +167,9 @@ public final class TextLayoutManager {
     }
 }
 
-/// A registration for usage-bounds changes; cancelled when released.
-public final class UsageBoundsObservation {
+/// A registration for notifications (usage bounds, layout-manager switches);
+/// cancelled when released.
+public final class ObservationToken {
     private var cancellation: (() -> Void)?
 
     init(_ cancellation: @escaping () -> Void) { self.cancellation = cancellation }

@@ -34,6 +34,8 @@ public final class TextContentStorage {
 
     /// The attributes of text inserted into an empty document.
     public var typingAttributes: TextAttributes
+    /// The `TextStorage` view of this content while anyone (a layout manager) keeps it.
+    weak var textStorageView: TextStorage?
 
     /// The layout managers laying this storage out (held weakly: a manager keeps
     /// its storage, not the other way round).

@@ -63,9 +63,17 @@ extension ShapedParagraph {
     ///
     /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive.
     public func lines(width: CGFloat, strategy: any LineBreakStrategy) throws -> [Line] {
+        try lines(width: width, strategy: strategy, from: 0)
+    }
+
+    /// The paragraph's lines from `start` (where an earlier line ended) on, at
+    /// `width`, stacked from y = 0: for text flowing into a container of another width.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive.
+    public func lines(width: CGFloat, strategy: any LineBreakStrategy, from start: Int) throws -> [Line] {
         try Self.validate(width: width)
         statistics.linesBroken()
-        let breaks = strategy.lineBreaks(for: self, width: Double(width))
+        let breaks = strategy.lineBreaks(for: self, width: Double(width), from: start)
         return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
     }
 }

@@ -1,0 +1,114 @@
+import Foundation
+import Typesetting
+
+extension LayoutManager {
+    /// Lays out every paragraph up to and including `index`, in order, unless the
+    /// containers run out first.
+    func layOut(throughParagraph index: Int) {
+        let last = min(index, paragraphCount - 1)
+        while laidOutParagraphs <= last, cursor.container < textContainers.count {
+            layOutNextParagraph()
+        }
+    }
+
+    /// Lays out until the line holding glyph `index` exists (or the containers run out).
+    func layOut(throughGlyph index: Int) {
+        guard let r = record(forGlyphAt: index) else { return }
+        layOut(throughParagraph: r)
+    }
+
+    /// Lays out until container `index` is full or the text ends.
+    func layOut(throughContainer index: Int) {
+        while laidOutParagraphs < paragraphCount, cursor.container <= index, cursor.container < textContainers.count {
+            layOutNextParagraph()
+        }
+    }
+
+    /// Whether every paragraph is laid out or the containers are full.
+    var isLayoutComplete: Bool { laidOutParagraphs >= paragraphCount || cursor.container >= textContainers.count }
+
+    /// Breaks the next paragraph into lines and places them from the cursor, moving
+    /// to the next container when a line would pass the current one's bottom (and
+    /// re-breaking the rest when the next container's width differs).
+    private func layOutNextParagraph() {
+        let index = laidOutParagraphs
+        generateGlyphs(throughParagraph: index)
+        let record = records[index]
+        let style = typesetter.style
+        let strategy: (TextContainer) -> any LineBreakStrategy = {
+            $0.lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : GreedyLineBreaker()
+        }
+        paragraphsLaidOut += 1
+        var y = cursor.y + style.paragraphSpacingBefore
+        var containerIndex = cursor.container
+        var container = textContainers[containerIndex]
+        var width = Self.lineWidth(of: container)
+        var pending = (try? record.shaped.lines(width: width, strategy: strategy(container))) ?? []
+        var placed = 0
+        while placed < pending.count {
+            var line = pending[placed]
+            let top = y
+            if top + line.height > container.size.height, top > 0 {
+                // The line does not fit: move on to the next container.
+                containerIndex += 1
+                guard containerIndex < textContainers.count else {
+                    cursor = (containerIndex, 0)
+                    finishParagraph(index)
+                    return
+                }
+                container = textContainers[containerIndex]
+                y = 0
+                let newWidth = Self.lineWidth(of: container)
+                if newWidth != width {
+                    width = newWidth
+                    pending = (try? record.shaped.lines(
+                        width: width, strategy: strategy(container), from: line.range.lowerBound)) ?? []
+                    placed = 0
+                    guard !pending.isEmpty else { break }
+                    line = pending[0]
+                }
+                continue
+            }
+            addLine(line, of: index, in: containerIndex, top: top)
+            y = top + line.height + (line.isLastInParagraph ? 0 : style.lineSpacing)
+            placed += 1
+        }
+        cursor = (containerIndex, y + style.paragraphSpacing)
+        finishParagraph(index)
+    }
+
+    private func finishParagraph(_ index: Int) {
+        laidOutParagraphs = index + 1
+        paragraphEnds.append((cursor.container, cursor.y, lines.count))
+    }
+
+    /// Records a line: its rectangles in its container and its glyph range.
+    private func addLine(_ line: Line, of index: Int, in containerIndex: Int, top: CGFloat) {
+        let record = records[index]
+        let container = textContainers[containerIndex]
+        let padding = container.lineFragmentPadding
+        // The paragraph's last line holds its separator too, as in TextKit.
+        let localEnd = line.isLastInParagraph ? record.paragraph.length : line.range.upperBound
+        let characters = (record.characterStart + line.range.lowerBound)..<(record.characterStart + localEnd)
+        let glyphStart = record.glyphStart + localGlyph(forCharacter: line.range.lowerBound, in: record)
+        let glyphEnd = line.isLastInParagraph
+            ? record.glyphEnd : record.glyphStart + localGlyph(forCharacter: line.range.upperBound, in: record)
+        let fullWidth = container.size.width.isFinite
+            ? container.size.width : padding * 2 + line.width + line.trailingWhitespaceWidth
+        lines.append(LineRecord(
+            paragraph: index, line: line, container: containerIndex,
+            glyphRange: glyphStart..<max(glyphStart, glyphEnd), characterRange: characters,
+            rect: CGRect(x: 0, y: top, width: fullWidth, height: line.height),
+            usedRect: CGRect(x: padding + line.origin.x, y: top, width: line.width, height: line.height)))
+    }
+
+    /// The width lines break at in `container`.
+    static func lineWidth(of container: TextContainer) -> CGFloat { max(container.lineWidth, 0.001) }
+
+    /// The laid-out line holding glyph `index`, laying out as far as needed.
+    func lineIndex(forGlyphAt index: Int) -> Int? {
+        layOut(throughGlyph: index)
+        let found = lines.partitionPoint { $0.glyphRange.upperBound > index }
+        return found < lines.count && lines[found].glyphRange.lowerBound <= index ? found : nil
+    }
+}

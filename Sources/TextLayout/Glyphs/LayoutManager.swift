@@ -1,0 +1,128 @@
+import Foundation
+import Typesetting
+
+/// The glyph-based layout manager, as TextKit 1's `NSLayoutManager`: it turns a
+/// `TextStorage` into glyphs (keeping the glyph ↔ character mapping) and lays them
+/// out in line fragments across one or more `TextContainer`s, text flowing from one
+/// container to the next.
+///
+/// Layout is contiguous: asking about glyph N lays out everything up to it. Swift
+/// signatures return tuples where TextKit fills out-pointers.
+///
+/// ```swift
+/// let storage = TextStorage(string: "Hello, world")
+/// let manager = LayoutManager(fonts: FontCascade(primary: font))
+/// storage.addLayoutManager(manager)
+/// manager.addTextContainer(TextContainer(size: CGSize(width: 200, height: 400)))
+/// let (rect, glyphs) = manager.lineFragmentRect(forGlyphAt: 0)
+/// ```
+public final class LayoutManager {
+    /// The control glyph standing for a paragraph separator (as `NSControlGlyph`).
+    public static let controlGlyph: UInt32 = 0x00FF_FFFF
+
+    /// The text laid out (set by `TextStorage.addLayoutManager`). Held strongly: the
+    /// storage refers to its managers weakly.
+    public internal(set) var textStorage: TextStorage? {
+        didSet { invalidateEverything() }
+    }
+    /// The containers text flows through, in order.
+    public private(set) var textContainers: [TextContainer] = []
+    /// The typesetter every paragraph is set with (its statistics count shaping).
+    public let typesetter: Typesetter
+    /// Offered for TextKit compatibility; layout here is always contiguous.
+    public var allowsNonContiguousLayout = false
+    /// Paragraphs laid out so far (each re-layout counts), for tests and benchmarks.
+    public internal(set) var paragraphsLaidOut = 0
+
+    /// Glyphs of the paragraphs generated so far, in order from the first.
+    var records: [ParagraphRecord] = []
+    /// Laid-out lines in order, across paragraphs and containers.
+    var lines: [LineRecord] = []
+    /// Paragraphs laid out, from the first (the last may have stopped when the
+    /// containers ran out).
+    var laidOutParagraphs = 0
+    /// Where the next line goes: a container index and a y in it.
+    var cursor = (container: 0, y: CGFloat(0))
+    /// For each laid-out paragraph, the cursor after it and the line count so far.
+    var paragraphEnds: [(container: Int, y: CGFloat, lineCount: Int)] = []
+    /// Shaped paragraphs by paragraph identity, so re-generated glyphs reuse shaping.
+    var shapedCache: [ObjectIdentifier: (paragraph: TextParagraph, shaped: ShapedParagraph)] = [:]
+
+    /// One paragraph's glyphs and where they start.
+    struct ParagraphRecord {
+        var paragraph: TextParagraph
+        var shaped: ShapedParagraph
+        var glyphs: ParagraphGlyphs
+        /// The paragraph's first character and glyph in the whole text.
+        var characterStart: Int
+        var glyphStart: Int
+        /// Content glyphs plus one control glyph per separator code unit.
+        var glyphCount: Int { glyphs.count + paragraph.separatorLength }
+        var glyphEnd: Int { glyphStart + glyphCount }
+        var characterEnd: Int { characterStart + paragraph.length }
+    }
+
+    /// One laid-out line.
+    struct LineRecord {
+        var paragraph: Int
+        var line: Line
+        var container: Int
+        var glyphRange: Range<Int>
+        var characterRange: Range<Int>
+        var rect: CGRect
+        var usedRect: CGRect
+    }
+
+    /// A manager setting text in `fonts` with `style`, breaking lines for `locale`.
+    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
+        typesetter = Typesetter(fonts: fonts, style: style, locale: locale)
+    }
+
+    // MARK: - Containers
+
+    /// Appends a container; text flows into it after the ones before.
+    public func addTextContainer(_ container: TextContainer) {
+        insertTextContainer(container, at: textContainers.count)
+    }
+
+    /// Inserts a container at `index` in the flow.
+    public func insertTextContainer(_ container: TextContainer, at index: Int) {
+        textContainers.insert(container, at: index)
+        container.attach(layoutManager: self)
+        invalidateLayoutFromStart()
+    }
+
+    /// Removes the container at `index`.
+    public func removeTextContainer(at index: Int) {
+        let container = textContainers.remove(at: index)
+        container.detach(layoutManager: self)
+        invalidateLayoutFromStart()
+    }
+
+    /// A container's size or settings changed: lay everything out again.
+    func containerDidChange() { invalidateLayoutFromStart() }
+
+    // MARK: - Invalidation
+
+    /// Everything changed: drop glyphs and layout.
+    func invalidateEverything() {
+        records = []
+        shapedCache = [:]
+        invalidateLayoutFromStart()
+    }
+
+    func invalidateLayoutFromStart() {
+        invalidateLayout(fromParagraph: 0)
+    }
+
+    /// Drops the layout of paragraph `index` and everything after it (layout is
+    /// contiguous: what follows moves).
+    func invalidateLayout(fromParagraph index: Int) {
+        let kept = min(index, paragraphEnds.count)
+        paragraphEnds.removeSubrange(kept...)
+        laidOutParagraphs = kept
+        let end = paragraphEnds.last
+        lines.removeSubrange((end?.lineCount ?? 0)...)
+        cursor = end.map { ($0.container, $0.y) } ?? (0, 0)
+    }
+}
