@@ -92,8 +92,8 @@ enum HelpText {
                                   is an empty line.
                                   json: the lines with their geometry (see below).
           --manager <manager>     The layout manager: fragment (the default, TextKit
-                                  2 style). The glyph manager (TextKit 1 style) is
-                                  not available yet; '--manager glyph' is an error.
+                                  2 style) or glyph (TextKit 1 style). Both give
+                                  the same lines.
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).

@@ -46,4 +46,31 @@ struct LaidOutLines {
             lines: lines, height: manager.usageBoundsForTextContainer.height, paragraphCount: paragraph,
             width: width)
     }
+
+    /// `text` laid out by the glyph-based `LayoutManager` in one container `width`
+    /// wide with no line-fragment padding.
+    static func glyphManager(
+        _ text: [UInt16], width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
+    ) -> LaidOutLines {
+        let storage = TextStorage(attributedString: AttributedText(utf16: text))
+        let manager = LayoutManager(fonts: fonts, style: style, locale: locale)
+        storage.addLayoutManager(manager)
+        let container = TextContainer(size: CGSize(width: width, height: .infinity))
+        container.lineFragmentPadding = 0
+        manager.addTextContainer(container)
+        var lines: [Line] = []
+        var paragraphStarts: [Int] = []
+        manager.enumerateTypesetLines { line, usedRect, _, paragraphStart in
+            var line = line
+            line.origin = usedRect.origin
+            if paragraphStarts.last != paragraphStart { paragraphStarts.append(paragraphStart) }
+            line.paragraphIndex = paragraphStarts.count - 1
+            line.paragraphOffset = paragraphStart
+            lines.append(line)
+            return true
+        }
+        return LaidOutLines(
+            lines: lines, height: manager.sizeOfText(in: container).height, paragraphCount: paragraphStarts.count,
+            width: width)
+    }
 }

@@ -36,9 +36,10 @@ struct WrapCommand: Sendable {
     private func wrapInPoints(_ text: [UInt16], width: CGFloat, fonts: FontCascade,
                               output: inout some TextOutputStream) throws {
         let style = ParagraphStyle(alignment: options.alignment)
-        // WrapOptions refuses '--manager glyph' until the glyph-based manager exists.
-        let laidOut = LaidOutLines.fragmentManager(
-            text, width: width, fonts: fonts, style: style, locale: options.locale)
+        let laidOut: LaidOutLines = switch options.manager {
+        case .fragment: .fragmentManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
+        case .glyph: .glyphManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
+        }
         switch options.format {
         case .text:
             for line in laidOut.lines {

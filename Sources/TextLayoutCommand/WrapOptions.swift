@@ -33,7 +33,7 @@ struct WrapOptions: Sendable, Equatable {
     enum Manager: String, Sendable, Equatable, CaseIterable {
         /// The fragment-based manager (TextKit 2 style).
         case fragment
-        /// The glyph-based manager (TextKit 1 style); not available yet.
+        /// The glyph-based manager (TextKit 1 style).
         case glyph
     }
 
@@ -75,9 +75,6 @@ struct WrapOptions: Sendable, Equatable {
         alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
-        if manager == .glyph {
-            throw CommandLineError.usage("the glyph layout manager ('--manager glyph') is not available yet; only 'fragment' exists")
-        }
         if case .columns = measure, format == .json {
             throw CommandLineError.usage("'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
         }

@@ -21,7 +21,7 @@ import TextLayoutCommand
         #expect(result.errors == "")
         for option in ["--width", "--columns", "--font", "--face-index", "--family", "--fallback",
                        "--no-system-fallback", "--size", "--locale", "--align", "--format", "--manager",
-                       "--help", "EXAMPLES:", "EXIT CODES:", "not available yet"] {
+                       "--help", "EXAMPLES:", "EXIT CODES:", "glyph (TextKit 1 style)"] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }
@@ -56,7 +56,6 @@ import TextLayoutCommand
         (["wrap", "--width", "300", "--size", "0"], "invalid value '0' for '--size'"),
         (["wrap", "--width", "300", "--align", "middle"], "invalid value 'middle' for '--align'"),
         (["wrap", "--width", "300", "--format", "xml"], "invalid value 'xml' for '--format'"),
-        (["wrap", "--width", "300", "--manager", "glyph"], "not available yet"),
         (["wrap", "--width", "300", "--manager", "other"], "invalid value 'other' for '--manager'"),
         (["wrap", "--columns", "40", "--format", "json"], "'--format json' cannot be used with '--columns'"),
         (["wrap", "--width", "300", "--bogus"], "unknown option '--bogus'"),

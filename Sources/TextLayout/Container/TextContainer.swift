@@ -44,6 +44,8 @@ public final class TextContainer {
     var layoutManagerWillBeRead: (() -> Void)?
     /// Runs before the layout manager is replaced (the same switch).
     var layoutManagerWillBeReplaced: (() -> Void)?
+    /// Runs after the layout manager was replaced: a text view keeps the new one.
+    var layoutManagerWasReplaced: ((LayoutManager) -> Void)?
 
     /// The glyph-based layout manager using this container. In a text view using the
     /// fragment-based manager, reading this switches the view to the glyph-based one,
@@ -70,6 +72,7 @@ public final class TextContainer {
             }
         }
         newManager.addTextContainer(self)
+        layoutManagerWasReplaced?(newManager)
     }
 
     /// Joins a glyph-based manager's flow.

@@ -96,6 +96,17 @@ extension LayoutManager {
         }
     }
 
+    /// Lays out everything and hands `body` each line as the typesetter made it (glyph
+    /// runs, metrics), with its used rectangle, its container and the document offset
+    /// of its paragraph — the extra line fragment included. Returning false stops.
+    public func enumerateTypesetLines(using body: (Line, CGRect, TextContainer, Int) -> Bool) {
+        layOut(throughParagraph: paragraphCount - 1)
+        for record in lines {
+            if !body(record.line, record.usedRect, textContainers[record.container],
+                     records[record.paragraph].characterStart) { return }
+        }
+    }
+
     /// Lays out everything that goes in `container` (and the containers before it).
     public func ensureLayout(for container: TextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }

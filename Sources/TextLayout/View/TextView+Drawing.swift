@@ -60,6 +60,13 @@ extension TextView {
 }
 
 extension LayoutManager {
+    /// The size the text takes in `container`: the width of its widest used line
+    /// (padding included) by the bottom of its last line plus the spacing after it.
+    public func sizeOfText(in container: TextContainer) -> CGSize {
+        let used = usedRect(for: container)
+        return CGSize(width: used.maxX + container.lineFragmentPadding, height: contentHeight(in: container))
+    }
+
     /// The bottom of the last line in `container` plus the paragraph spacing after
     /// it: the height the text takes there.
     func contentHeight(in container: TextContainer) -> CGFloat {

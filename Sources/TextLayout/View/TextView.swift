@@ -83,6 +83,7 @@ public final class TextView {
         } else {
             installGlyphLayoutManager()
         }
+        textContainer.layoutManagerWasReplaced = { [unowned self] manager in self.glyphLayoutManager = manager }
     }
 
     // MARK: - Layout systems
