@@ -46,43 +46,87 @@ struct Itemizer {
     ) -> [TextItem] {
         var items: [TextItem] = []
         guard text.count > 0 else { return items }
+        // The item being built, in locals: copying a TextItem per character (it holds
+        // a face reference) cost more than everything else here.
+        var itemStart = 0
+        var itemFace: FontFace? = nil
+        var itemSize = 0.0
+        var itemScript = Script.common
+        var itemLevel: UInt8 = 0
+        var itemAttributes = -1
+        var itemStartsInside = false
+        func flush(upTo end: Int) {
+            guard let face = itemFace else { return }
+            items.append(TextItem(
+                range: itemStart..<end, face: face, size: itemSize, script: itemScript, level: itemLevel,
+                attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
+        }
+
+        let levels = bidi.storage
+        let paragraphLevel = bidi.paragraphLevel
         var scriptIndex = 0
-        var attributeIndex = 0
-        var current: TextItem?
+        var scriptEnd = scripts[0].range.upperBound
+        var script = scripts[0].script
+        var attributeIndex = -1
+        var attributeEnd = 0
+        var font = defaultFont
+        var fontFace = font.face
+        // Whether the run's font covers each ASCII character, so most text asks no one.
+        var asciiCovered = [Bool](repeating: false, count: 128)
+        var coveredFace: FontFace? = nil
         var marksInItem = 0
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
-            while attributeRuns[attributeIndex].range.upperBound <= index { attributeIndex += 1 }
-            while scripts[scriptIndex].range.upperBound <= index { scriptIndex += 1 }
-            let font = attributeRuns[attributeIndex].attributes.font ?? defaultFont
-            let level = bidi.level(at: index)
-            let script = scripts[scriptIndex].script
+            if index >= attributeEnd {
+                while attributeRuns[attributeIndex + 1].range.upperBound <= index { attributeIndex += 1 }
+                attributeIndex += 1
+                attributeEnd = attributeRuns[attributeIndex].range.upperBound
+                font = attributeRuns[attributeIndex].attributes.font ?? defaultFont
+                fontFace = font.face
+                if coveredFace !== fontFace {
+                    coveredFace = fontFace
+                    for c in 0..<128 { asciiCovered[c] = fontFace.covers(Unicode.Scalar(UInt8(c))) }
+                }
+            }
+            while index >= scriptEnd {
+                scriptIndex += 1
+                scriptEnd = scripts[scriptIndex].range.upperBound
+                script = scripts[scriptIndex].script
+            }
+            let level = levels?[index] ?? paragraphLevel
 
             let continues = Self.continuesCluster(scalar)
             marksInItem = continues ? marksInItem + 1 : 0
             let cut = continues && marksInItem > Self.maximumMarksPerItem
             if cut { marksInItem = 1 }
             let face: FontFace
-            if let item = current, item.attributesIndex == attributeIndex, continues {
-                face = item.face
+            if let current = itemFace, itemAttributes == attributeIndex, continues {
+                face = current
+            } else if scalar.value < 0x80, asciiCovered[Int(scalar.value)],
+                      index + width >= text.count || text[index + width] != 0xFE0F {
+                face = fontFace
             } else {
                 let next = index + width < text.count ? text[index + width] : 0
-                face = cascade.face(for: scalar, in: font.face, prefersColor: next == 0xFE0F)
+                face = cascade.face(for: scalar, in: fontFace, prefersColor: next == 0xFE0F)
             }
 
-            if let item = current, !cut, item.face == face, item.level == level, item.script == script,
-               item.attributesIndex == attributeIndex {
-                current!.range = item.range.lowerBound..<(index + width)
+            if itemFace != nil, !cut, itemFace === face, itemLevel == level, itemScript == script,
+               itemAttributes == attributeIndex {
+                // The item goes on.
             } else {
-                if let item = current { items.append(item) }
-                current = TextItem(
-                    range: index..<(index + width), face: face, size: Double(font.size),
-                    script: script, level: level, attributesIndex: attributeIndex, startsInsideCluster: cut)
+                flush(upTo: index)
+                itemStart = index
+                itemFace = face
+                itemSize = Double(font.size)
+                itemScript = script
+                itemLevel = level
+                itemAttributes = attributeIndex
+                itemStartsInside = cut
             }
             index += width
         }
-        if let item = current { items.append(item) }
+        flush(upTo: text.count)
         return items
     }
 

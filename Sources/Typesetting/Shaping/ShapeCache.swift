@@ -24,12 +24,34 @@ public final class ShapeCache: Sendable {
     /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
     static let maximumWordLength = 48
 
+    /// What a shaped word depends on. The hash is computed once, in one pass over
+    /// the text (FNV-1a), rather than by `Hasher` per code unit on every probe.
     struct Key: Hashable, Sendable {
-        var face: ObjectIdentifier
-        var script: Int32
-        var isRightToLeft: Bool
-        var language: Int
-        var units: [UInt16]
+        let face: ObjectIdentifier
+        let script: Int32
+        let isRightToLeft: Bool
+        let language: Int
+        let units: [UInt16]
+        private let digest: UInt64
+
+        init(face: ObjectIdentifier, script: Int32, isRightToLeft: Bool, language: Int, units: [UInt16]) {
+            self.face = face
+            self.script = script
+            self.isRightToLeft = isRightToLeft
+            self.language = language
+            self.units = units
+            var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+            for unit in units { digest = (digest ^ UInt64(unit)) &* 0x100_0000_01b3 }
+            digest ^= UInt64(UInt(bitPattern: face.hashValue)) &* 31 &+ UInt64(UInt32(bitPattern: script))
+            self.digest = isRightToLeft ? ~digest : digest
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.digest == rhs.digest && lhs.face == rhs.face && lhs.script == rhs.script
+                && lhs.isRightToLeft == rhs.isRightToLeft && lhs.language == rhs.language && lhs.units == rhs.units
+        }
     }
 
     private struct State: ~Copyable {
@@ -60,7 +82,8 @@ public final class ShapeCache: Sendable {
     func word(for key: Key) -> ShapedWord? {
         state.withLock { state in
             if let word = state.young[key] { return word }
-            guard let word = state.old.removeValue(forKey: key) else { return nil }
+            // Promoted by copying: the old generation is dropped whole soon enough.
+            guard let word = state.old[key] else { return nil }
             Self.insert(word, for: key, into: &state, capacity: capacity)
             return word
         }
@@ -72,6 +95,7 @@ public final class ShapeCache: Sendable {
     }
 
     private static func insert(_ word: ShapedWord, for key: Key, into state: inout State, capacity: Int) {
+        if state.young.isEmpty { state.young.reserveCapacity(capacity) }
         state.young[key] = word
         if state.young.count >= capacity {
             state.old = state.young

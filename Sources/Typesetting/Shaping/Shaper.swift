@@ -12,6 +12,9 @@ final class Shaper {
     private let language: OpaquePointer?
     private let statistics: TypesetterStatistics
     private let cache: ShapeCache?
+    /// The HarfBuzz script of the last script shaped: looked up once per run, not
+    /// per stretch (the ISO 15924 name is a string made from ICU's).
+    private var lastScript: (code: Int32, tag: hb_script_t) = (-1, HB_SCRIPT_INVALID)
 
     /// A shaper for text in `language` (a BCP 47 or ICU locale; only the language
     /// part matters to HarfBuzz), counting its work into `statistics`, looking words
@@ -137,7 +140,10 @@ final class Shaper {
             buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
             UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_string(run.script.iso15924, -1))
+        if lastScript.code != run.script.code {
+            lastScript = (run.script.code, hb_script_from_string(run.script.iso15924, -1))
+        }
+        hb_buffer_set_script(buffer, lastScript.tag)
         if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_set_flags(
