@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "Typesetting", targets: ["Typesetting"]),
         .library(name: "TextLayout", targets: ["TextLayout"]),
+        .library(name: "TextRendering", targets: ["TextRendering"]),
+        .library(name: "TextViewBridge", targets: ["TextViewBridge"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
     ],
     targets: [
@@ -25,6 +27,11 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         .target(
             name: "Typesetting",
             dependencies: ["CICU", "CHarfBuzz", "CFontconfig"]
@@ -34,8 +41,16 @@ let package = Package(
             dependencies: ["Typesetting"]
         ),
         .target(
+            name: "TextRendering",
+            dependencies: ["TextLayout", "Typesetting", "CCairo"]
+        ),
+        .target(
+            name: "TextViewBridge",
+            dependencies: ["TextLayout", "Typesetting"]
+        ),
+        .target(
             name: "TextLayoutCommand",
-            dependencies: ["Typesetting", "TextLayout"],
+            dependencies: ["Typesetting", "TextLayout", "TextRendering"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(
@@ -50,6 +65,14 @@ let package = Package(
         .testTarget(
             name: "TextLayoutTests",
             dependencies: ["TextLayout", "Typesetting"]
+        ),
+        .testTarget(
+            name: "TextRenderingTests",
+            dependencies: ["TextRendering", "TextLayout", "Typesetting"]
+        ),
+        .testTarget(
+            name: "TextViewBridgeTests",
+            dependencies: ["TextViewBridge", "TextLayout", "Typesetting"]
         ),
         .testTarget(
             name: "TextLayoutCommandTests",

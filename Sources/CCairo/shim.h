@@ -1,0 +1,2 @@
+// cairo is imported directly; this header only gathers what TextRendering uses.
+#include <cairo.h>
