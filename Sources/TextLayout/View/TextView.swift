@@ -74,16 +74,17 @@ public final class TextView {
             textContentStorage.addTextLayoutManager(manager)
             manager.textContainer = textContainer
             textLayoutManager = manager
-            textContainer.layoutManagerWillBeRead = { [unowned self] in
-                self.switchToGlyphLayout(because: .textContainerLayoutManagerAccessed)
+            // Weak: a container may outlive its view.
+            textContainer.layoutManagerWillBeRead = { [weak self] in
+                self?.switchToGlyphLayout(because: .textContainerLayoutManagerAccessed)
             }
-            textContainer.layoutManagerWillBeReplaced = { [unowned self] in
-                self.switchToGlyphLayout(because: .layoutManagerReplaced)
+            textContainer.layoutManagerWillBeReplaced = { [weak self] in
+                self?.switchToGlyphLayout(because: .layoutManagerReplaced)
             }
         } else {
             installGlyphLayoutManager()
         }
-        textContainer.layoutManagerWasReplaced = { [unowned self] manager in self.glyphLayoutManager = manager }
+        textContainer.layoutManagerWasReplaced = { [weak self] manager in self?.glyphLayoutManager = manager }
     }
 
     // MARK: - Layout systems
