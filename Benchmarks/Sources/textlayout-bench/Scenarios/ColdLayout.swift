@@ -1,0 +1,117 @@
+import Typesetting
+
+/// Cold layout with TextLayout: a new `Typesetter` (its caches empty, and the
+/// process-wide shape cache emptied before each run), then the whole corpus laid
+/// out at the width. `threads` says how: `.all` is `Typesetter.frame(for:width:)`,
+/// which shapes paragraphs on all cores; `.one` calls `paragraph(_:)` and
+/// `lines(width:)` for one paragraph after another, on one thread.
+final class TextLayoutColdLayout: Scenario {
+    /// How many threads the layout may use.
+    enum Threads { case all, one }
+
+    let corpus: Corpus
+    let width: Double
+    let threads: Threads
+    private let cascade: FontCascade
+    private var statistics: TypesetterStatistics?
+
+    init(corpus: Corpus, width: Double, threads: Threads, cascade: FontCascade) {
+        self.corpus = corpus
+        self.width = width
+        self.threads = threads
+        self.cascade = cascade
+    }
+
+    var name: ScenarioName {
+        ScenarioName(stage: "cold layout", sample: corpus.name,
+                     variant: threads == .all ? "TextLayout" : "TextLayout 1 thread")
+    }
+    var engine: Engine { .textLayout }
+    var bytes: Int { corpus.bytes }
+
+    func reset() { ShapeCache.shared.removeAll() }
+
+    func run() throws -> Int {
+        let typesetter = Typesetter(fonts: cascade)
+        statistics = typesetter.statistics
+        switch threads {
+        case .all:
+            return try typesetter.frame(for: corpus.text, width: width).lines.count
+        case .one:
+            var lines = 0
+            for range in paragraphRanges(in: corpus.utf16) {
+                let paragraph = try typesetter.paragraph(corpus.text.slice(range.content))
+                lines += try paragraph.lines(width: width).count
+            }
+            return lines
+        }
+    }
+
+    var extra: [String: Double] {
+        guard let statistics else { return [:] }
+        let lookups = statistics.shapeCacheHits + statistics.shapeCacheMisses
+        return [
+            "shapingCalls": Double(statistics.shapingCalls),
+            "shapeCacheHitRate": lookups == 0 ? 0 : Double(statistics.shapeCacheHits) / Double(lookups),
+        ]
+    }
+}
+
+/// Cold layout with Pango: a new `PangoContext` each run (the font map, like
+/// TextLayout's loaded faces, is kept), one `PangoLayout` per paragraph or one for
+/// the whole text, every layout kept until the run ends.
+final class PangoColdLayout: Scenario {
+    let corpus: Corpus
+    let width: Double
+    let perParagraph: Bool
+    private let pango: PangoPeer
+    private var lastLines = 0
+
+    init(corpus: Corpus, width: Double, perParagraph: Bool, pango: PangoPeer) {
+        self.corpus = corpus
+        self.width = width
+        self.perParagraph = perParagraph
+        self.pango = pango
+    }
+
+    var name: ScenarioName {
+        ScenarioName(stage: "cold layout", sample: corpus.name,
+                     variant: perParagraph ? "Pango per paragraph" : "Pango whole text")
+    }
+    var engine: Engine { .pango }
+    var bytes: Int { corpus.bytes }
+
+    func reset() { pango.release() }
+
+    func run() throws -> Int {
+        lastLines = pango.layout(corpus, width: width, perParagraph: perParagraph)
+        return lastLines
+    }
+
+    var notes: [String] {
+        // Pango gives up wrapping very long paragraphs and returns them unwrapped.
+        guard corpus.name.hasPrefix("paragraph"), lastLines <= 1, corpus.bytes > 100_000 else { return [] }
+        return ["Pango returned \(lastLines) unwrapped line for this \(corpus.bytes / 1000) KB paragraph: it does not wrap past ~260 KB, so its time is not a layout"]
+    }
+}
+
+/// The floor: ICU's line iterator over each paragraph and one `hb_shape` of it, in
+/// C, on one thread. Any engine built on ICU and HarfBuzz pays at least this.
+final class FloorColdLayout: Scenario {
+    let corpus: Corpus
+    private let floor: FloorPeer
+
+    init(corpus: Corpus, floor: FloorPeer) {
+        self.corpus = corpus
+        self.floor = floor
+    }
+
+    var name: ScenarioName { ScenarioName(stage: "cold layout", sample: corpus.name, variant: "floor (ICU + hb_shape)") }
+    var engine: Engine { .floor }
+    var bytes: Int { corpus.bytes }
+
+    func run() throws -> Int {
+        _ = floor.run(corpus)
+        return 0  // the floor makes no lines
+    }
+}
