@@ -1,0 +1,1 @@
+// The TextRendering module: SVG and PNG canvases (see README).

@@ -1,0 +1,1 @@
+// The TextViewBridge module: the representable bridge (see README).
