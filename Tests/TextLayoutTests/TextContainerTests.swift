@@ -122,3 +122,29 @@ import Typesetting
         #expect(manager.usageBoundsForTextContainer.width == 200)
     }
 }
+
+/// Both layout managers honour the line limit and truncate the last line alike.
+@Test(arguments: LineBreakMode.allCases)
+func bothManagersCutAtTheLineLimitAlike(mode: LineBreakMode) throws {
+    let text = "First paragraph that wraps over a few lines at this width.\nSecond.\nThird paragraph."
+    let (_, fragments) = try Fixtures.layout(text, width: 160)
+    fragments.textContainer?.maximumNumberOfLines = 3
+    fragments.textContainer?.lineBreakMode = mode
+    let modern = Fixtures.allFragments(fragments).flatMap { fragment in
+        fragment.textLineFragments.map { ($0.line!.range, $0.line!.truncatedRange, $0.typographicBounds.minY + fragment.layoutFragmentFrame.minY) }
+    }
+    let storage = TextStorage(string: text)
+    let glyphs = LayoutManager(fonts: try Fixtures.cascade())
+    storage.addLayoutManager(glyphs)
+    let container = TextContainer(size: CGSize(width: 160, height: CGFloat.infinity))
+    container.maximumNumberOfLines = 3
+    container.lineBreakMode = mode
+    glyphs.addTextContainer(container)
+    var legacy: [(Range<Int>, Range<Int>?, CGFloat)] = []
+    glyphs.enumerateTypesetLines { line, used, _, _ in legacy.append((line.range, line.truncatedRange, used.minY)); return true }
+    #expect(legacy.count == 3)
+    #expect(legacy.map(\.0) == modern.map(\.0))
+    #expect(legacy.map(\.1) == modern.map(\.1))
+    #expect(legacy.map(\.2) == modern.map(\.2))
+    #expect(abs(glyphs.sizeOfText(in: container).height - fragments.usageBoundsForTextContainer.height) < 1e-9)
+}

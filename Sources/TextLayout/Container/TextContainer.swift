@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 /// What happens at the last line a container shows, as `NSLineBreakMode`.
 public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
@@ -100,4 +101,32 @@ public final class TextContainer {
     }
 
     private func changed() { onChange?() }
+}
+
+extension TextContainer {
+    /// How lines break in this container: between graphemes for `byCharWrapping`,
+    /// at word boundaries otherwise.
+    var lineBreakStrategy: any LineBreakStrategy {
+        lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : GreedyLineBreaker()
+    }
+
+    /// The first `count` of a paragraph's lines, the last of them holding the rest of
+    /// the paragraph as the line-break mode says (truncated with an ellipsis, or
+    /// clipped): what both layout managers show at the line limit.
+    func cut(_ lines: [Line], to count: Int, of paragraph: ShapedParagraph, width: CGFloat) -> [Line] {
+        var kept = Array(lines.prefix(count))
+        let truncation: TruncationMode? = switch lineBreakMode {
+        case .byTruncatingHead: .head
+        case .byTruncatingMiddle: .middle
+        case .byTruncatingTail: .tail
+        case .byClipping: .clip
+        case .byWordWrapping, .byCharWrapping: nil
+        }
+        guard let truncation, let last = kept.last,
+              var line = try? paragraph.truncatedLine(from: last.range.lowerBound, width: width, mode: truncation)
+        else { return kept }
+        line.origin.y = last.origin.y
+        kept[kept.count - 1] = line
+        return kept
+    }
 }

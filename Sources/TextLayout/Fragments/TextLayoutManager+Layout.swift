@@ -31,17 +31,16 @@ extension TextLayoutManager {
         let fragment = slots[index]
         let style = typesetter.style
         let padding = textContainer?.lineFragmentPadding ?? 0
-        let mode = textContainer?.lineBreakMode ?? .byWordWrapping
         var lines: [Line] = []
         if linesLeft.map({ $0 > 0 }) ?? true {
             if fragment.shaped == nil {
                 fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)
             }
             if let shaped = fragment.shaped {
-                let strategy: any LineBreakStrategy = mode == .byCharWrapping ? CharacterLineBreaker() : GreedyLineBreaker()
-                lines = (try? shaped.lines(width: lineWidth, strategy: strategy)) ?? []
+                let container = textContainer ?? TextContainer()
+                lines = (try? shaped.lines(width: lineWidth, strategy: container.lineBreakStrategy)) ?? []
                 if let linesLeft, lines.count > linesLeft {
-                    lines = cut(lines, to: linesLeft, shaped: shaped, mode: mode)
+                    lines = container.cut(lines, to: linesLeft, of: shaped, width: lineWidth)
                 }
             }
         }
@@ -63,24 +62,5 @@ extension TextLayoutManager {
         fragment.frame.size = CGSize(width: containerWidth.isFinite ? containerWidth : usedWidth + padding, height: height)
         fragment.state = .layoutAvailable
         slots.setMeasure(height, at: index)
-    }
-
-    /// The first `count` lines, the last of them holding the rest of the paragraph as
-    /// the line-break mode says (truncated with an ellipsis, or clipped).
-    private func cut(_ lines: [Line], to count: Int, shaped: ShapedParagraph, mode: LineBreakMode) -> [Line] {
-        var kept = Array(lines.prefix(count))
-        let truncation: TruncationMode? = switch mode {
-        case .byTruncatingHead: .head
-        case .byTruncatingMiddle: .middle
-        case .byTruncatingTail: .tail
-        case .byClipping: .clip
-        case .byWordWrapping, .byCharWrapping: nil
-        }
-        guard let truncation, let last = kept.last,
-              var line = try? shaped.truncatedLine(
-                from: last.range.lowerBound, width: lineWidth, mode: truncation) else { return kept }
-        line.origin.y = last.origin.y
-        kept[kept.count - 1] = line
-        return kept
     }
 }

@@ -35,15 +35,17 @@ extension LayoutManager {
         generateGlyphs(throughParagraph: index)
         let record = records[index]
         let style = typesetter.style
-        let strategy: (TextContainer) -> any LineBreakStrategy = {
-            $0.lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : GreedyLineBreaker()
-        }
         paragraphsLaidOut += 1
         var y = cursor.y + style.paragraphSpacingBefore
         var containerIndex = cursor.container
         var container = textContainers[containerIndex]
         var width = Self.lineWidth(of: container)
-        var pending = (try? record.shaped.lines(width: width, strategy: strategy(container))) ?? []
+        var pending = (try? record.shaped.lines(width: width, strategy: container.lineBreakStrategy)) ?? []
+        limitLines(&pending, of: record.shaped, in: container, width: width)
+        if pending.isEmpty {  // past the line limit: no lines, no space
+            finishParagraph(index)
+            return
+        }
         var placed = 0
         while placed < pending.count {
             var line = pending[placed]
@@ -62,7 +64,8 @@ extension LayoutManager {
                 if newWidth != width {
                     width = newWidth
                     pending = (try? record.shaped.lines(
-                        width: width, strategy: strategy(container), from: line.range.lowerBound)) ?? []
+                        width: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)) ?? []
+                    limitLines(&pending, of: record.shaped, in: container, width: width)
                     placed = 0
                     guard !pending.isEmpty else { break }
                     line = pending[0]
@@ -75,6 +78,17 @@ extension LayoutManager {
         }
         cursor = (containerIndex, y + style.paragraphSpacing)
         finishParagraph(index)
+    }
+
+    /// Cuts `pending` to the lines the first container's line limit leaves, the
+    /// last one truncated as its line-break mode says (as the fragment-based manager
+    /// does); a paragraph past the limit gets no lines.
+    private func limitLines(_ pending: inout [Line], of paragraph: ShapedParagraph, in container: TextContainer,
+                            width: CGFloat) {
+        guard let limit = textContainers.first?.maximumNumberOfLines, limit > 0 else { return }
+        let left = max(limit - lines.count, 0)
+        guard pending.count > left else { return }
+        pending = left == 0 ? [] : container.cut(pending, to: left, of: paragraph, width: width)
     }
 
     private func finishParagraph(_ index: Int) {
