@@ -1,1 +1,0 @@
-// The TextViewBridge module: the representable bridge (see README).
