@@ -68,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "TextLayout", "Typesetting"]
+            dependencies: ["TextRendering", "TextLayout", "Typesetting"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "TextViewBridgeTests",

@@ -1,1 +1,0 @@
-// The TextRendering module: SVG and PNG canvases (see README).

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TextLayout
+import TextRendering
+import Typesetting
+
+/// PNG output, decoded back and checked pixel by pixel: size, text where the text is,
+/// background elsewhere, colour emoji in colour.
+@Suite struct PNGCanvasTests {
+    /// "Hello" at 40 pt in a 300 × height view, on white, as a decoded PNG.
+    static func hello(scale: CGFloat) throws -> (TextView, RasterImage) {
+        let view = try Fixtures.view("Hello", width: 300, size: 40)
+        let png = try view.pngData(scale: scale, background: .white)
+        return (view, try RasterImage(png: png))
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func imageIsTheFrameTimesTheScale(_ scale: CGFloat) throws {
+        let (view, image) = try Self.hello(scale: scale)
+        #expect(image.width == Int(300 * scale))
+        #expect(image.height == Int((view.frame.height * scale).rounded(.up)))
+        #expect(view.frame.height >= 40)
+    }
+
+    @Test(arguments: [1, 2] as [CGFloat])
+    func textIsDrawnWhereTheTextIsAndBackgroundElsewhere(_ scale: CGFloat) throws {
+        let (_, image) = try Self.hello(scale: scale)
+        // "Hello" at 40 pt is about 100 pt wide, from x = 5 (the padding).
+        var darkInText = 0
+        for y in 0..<image.height {
+            for x in 0..<Int(120 * scale) where isDark(image[x, y]) { darkInText += 1 }
+            for x in Int(150 * scale)..<image.width {
+                #expect(image[x, y] == .white, "pixel (\(x), \(y)) right of the text is not background")
+                if image[x, y] != .white { return }
+            }
+        }
+        #expect(darkInText > Int(300 * scale * scale), "too few text pixels: \(darkInText)")
+        // Left of the padding and above the glyphs' tops: background.
+        #expect(image[0, image.height / 2] == .white)
+        #expect(image[image.width / 2, 0] == .white)
+    }
+
+    @Test func twiceTheScaleIsFourTimesThePixels() throws {
+        func darkCount(_ image: RasterImage) -> Int {
+            var count = 0
+            for y in 0..<image.height { for x in 0..<image.width where isDark(image[x, y]) { count += 1 } }
+            return count
+        }
+        let one = darkCount(try Self.hello(scale: 1).1)
+        let two = darkCount(try Self.hello(scale: 2).1)
+        let ratio = Double(two) / Double(one)
+        #expect(ratio > 3.5 && ratio < 4.6, "2× has \(two) dark pixels, 1× \(one)")
+    }
+
+    @Test func colourEmojiArePaintedInColour() throws {
+        let view = try Fixtures.view("🚀❤️👍🏽", width: 200, size: 32)
+        let image = try RasterImage(png: try view.pngData(background: .white))
+        var coloured = 0
+        for y in 0..<image.height { for x in 0..<image.width where isColoured(image[x, y]) { coloured += 1 } }
+        #expect(coloured > 300, "only \(coloured) coloured pixels")
+    }
+
+    @Test func blackTextStaysGrey() throws {
+        let view = try Fixtures.view("Grey only: مرحبا हिन्दी 東京", width: 300, size: 24)
+        let image = try RasterImage(png: try view.pngData(background: .white))
+        for y in 0..<image.height {
+            for x in 0..<image.width where isColoured(image[x, y]) {
+                Issue.record("pixel (\(x), \(y)) of black text is coloured: \(image[x, y])")
+                return
+            }
+        }
+    }
+
+    @Test func textColourAndTransparency() throws {
+        let red = Color(red: 1, green: 0, blue: 0)
+        let view = try Fixtures.view("████", width: 200, size: 40, color: red)
+        let image = try RasterImage(png: try view.pngData())
+        #expect(image[image.width - 1, image.height - 1].alpha == 0, "no background: transparent")
+        var solidRed = 0
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y] == red { solidRed += 1 } }
+        #expect(solidRed > 1000)
+    }
+
+    @Test func roundedRectangleLeavesItsCornersEmpty() throws {
+        let canvas = try PNGCanvas(size: CGSize(width: 40, height: 20), scale: 2)
+        let blue = Color(red: 0, green: 0, blue: 1)
+        canvas.fill(CGRect(x: 0, y: 0, width: 40, height: 20), cornerRadius: 8, color: blue)
+        let image = try canvas.image()
+        #expect(image.width == 80 && image.height == 40)
+        #expect(image[0, 0].alpha == 0)
+        #expect(image[79, 39].alpha == 0)
+        #expect(image[40, 20] == blue)
+        #expect(image[40, 0] == blue)
+        #expect(image[0, 20] == blue)
+    }
+
+    @Test func writtenFileDecodesToTheSamePixels() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let canvas = try PNGCanvas(size: CGSize(width: 120, height: 30))
+        canvas.fill(CGRect(x: 0, y: 0, width: 120, height: 30), cornerRadius: 0, color: .white)
+        canvas.draw(try Typesetter(fonts: Fixtures.cascade()).frame(for: "A frame", width: 120))
+        let url = directory.appendingPathComponent("frame.png")
+        try canvas.write(to: url)
+        let decoded = try RasterImage(png: Data(contentsOf: url))
+        #expect(decoded == (try canvas.image()))
+    }
+
+    @Test(arguments: [CGSize(width: 0, height: 10), CGSize(width: 10, height: -1), CGSize(width: CGFloat.infinity, height: 1),
+                      CGSize(width: 40000, height: 1)])
+    func impossibleSizesAreErrors(_ size: CGSize) {
+        #expect { try PNGCanvas(size: size) } throws: { ($0 as? RenderingError)?.code == .invalidSize }
+    }
+
+    @Test func notAPNGIsACairoError() {
+        #expect { try RasterImage(png: Data("not a png".utf8)) } throws: { error in
+            guard let error = error as? RenderingError else { return false }
+            return error.code == .cairoFailure && error.message.contains("decode a PNG")
+        }
+    }
+
+    @Test func unwritableFileIsAnError() throws {
+        let canvas = try PNGCanvas(size: CGSize(width: 10, height: 10))
+        #expect { try canvas.write(to: URL(fileURLWithPath: "/nonexistent-dir-7f3a/x.png")) } throws: {
+            ($0 as? RenderingError)?.code == .cannotWriteFile
+        }
+    }
+}
