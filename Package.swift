@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextLayoutCommandTests",
-            dependencies: ["TextLayoutCommand", "Typesetting"],
+            dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering"],
             exclude: ["Golden"]
         ),
     ],

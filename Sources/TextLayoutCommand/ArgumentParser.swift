@@ -9,9 +9,9 @@ struct OptionSpec: Sendable, Hashable {
     /// Whether the option may be given more than once (values are kept in order).
     var isRepeatable: Bool
 
-    /// An option that takes a value.
-    static func value(_ name: String, repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, short: nil, takesValue: true, isRepeatable: repeatable)
+    /// An option that takes a value, with an optional one-letter alias (`-o file`).
+    static func value(_ name: String, short: Character? = nil, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, short: short, takesValue: true, isRepeatable: repeatable)
     }
 
     /// A flag: present or not.

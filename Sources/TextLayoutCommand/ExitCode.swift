@@ -10,6 +10,8 @@ public enum ExitCode {
     public static let usage: Int32 = 64
     /// An input file or font file cannot be read or is not a font (`EX_NOINPUT`).
     public static let noInput: Int32 = 66
+    /// The output file cannot be created or written (`EX_CANTCREAT`): `render -o`.
+    public static let cannotCreate: Int32 = 73
 }
 
 /// A failure the tool reports as one line on standard error before exiting with
@@ -28,6 +30,11 @@ struct CommandLineError: Error, Equatable {
     /// An input or font file that cannot be used (exit status 66).
     static func noInput(_ message: String) -> CommandLineError {
         CommandLineError(message: message, exitCode: ExitCode.noInput)
+    }
+
+    /// An output file that cannot be created or written (exit status 73).
+    static func cannotCreate(_ message: String) -> CommandLineError {
+        CommandLineError(message: message, exitCode: ExitCode.cannotCreate)
     }
 
     /// Any other failure (exit status 1).

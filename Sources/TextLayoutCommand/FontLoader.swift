@@ -1,8 +1,20 @@
 import Foundation
 import Typesetting
 
-/// Turns the font options of `wrap` into a font cascade, and the core's font errors
-/// into the tool's.
+/// The font options a command takes (`wrap` and `render` share them).
+protocol FontOptions {
+    /// Where the main font comes from.
+    var font: WrapOptions.FontSource { get }
+    /// The `--fallback` font files, in order.
+    var fallbacks: [String] { get }
+    /// Whether fontconfig is asked for characters no given font has.
+    var usesSystemFallback: Bool { get }
+    /// The font size in points.
+    var size: CGFloat { get }
+}
+
+/// Turns the font options of `wrap` and `render` into a font cascade, and the core's
+/// font errors into the tool's.
 enum FontLoader {
     /// The main font, the `--fallback` fonts in order, and fontconfig last unless
     /// `--no-system-fallback`.
@@ -10,7 +22,7 @@ enum FontLoader {
     /// - Throws: `CommandLineError`: exit 66 for a font file that is missing,
     ///   unreadable or not a font (the message names it); exit 1 when no installed
     ///   font has the `--family`.
-    static func cascade(for options: WrapOptions) throws -> FontCascade {
+    static func cascade(for options: some FontOptions) throws -> FontCascade {
         let primary: Font
         switch options.font {
         case .bundled:

@@ -3,22 +3,27 @@ enum HelpText {
     /// `textlayout --help`.
     static let tool = """
         OVERVIEW: Lay out text into lines with the TextLayout engine: UAX #14 line
-        breaking (ICU), HarfBuzz shaping, font fallback (fontconfig), bidi.
+        breaking (ICU), HarfBuzz shaping, font fallback (fontconfig), bidi; and
+        draw it as SVG or PNG (cairo).
 
         USAGE: textlayout <subcommand> [<options>]
 
         SUBCOMMANDS:
           wrap                    Wrap text at a width in points (or in terminal
                                   columns) and print its lines, as text or JSON.
+          render                  Lay out text at a width and draw it into an SVG
+                                  or PNG image as tall as the text.
 
         OPTIONS:
-          -h, --help              Show this help. 'textlayout wrap --help' shows the
-                                  options of wrap.
+          -h, --help              Show this help. 'textlayout wrap --help' and
+                                  'textlayout render --help' show the options of
+                                  each subcommand.
 
         EXAMPLES:
           textlayout wrap --width 300 README.md
           printf 'Hello, world\\n' | textlayout wrap --width 50 --format json
           textlayout wrap --columns 40 notes.txt
+          textlayout render --width 400 --format png --scale 2 -o notes.png notes.txt
 
         \(exitCodes)
         """
@@ -32,12 +37,14 @@ enum HelpText {
           64   usage error: unknown option, missing or invalid value, options
                that cannot be used together (one line on standard error)
           66   an input file or font file cannot be read, or is not a font
+          73   the output file of render cannot be created or written
         """
 
     /// `textlayout` without a subcommand: the short usage, on standard error.
     static let short = """
         USAGE: textlayout <subcommand> [<options>]
           textlayout wrap (--width <points> | --columns <n>) [<options>] [<file>]
+          textlayout render --width <points> -o <image> [<options>] [<file>]
           textlayout --help           for more
         """
 
@@ -129,6 +136,67 @@ enum HelpText {
               --fallback NotoColorEmoji.ttf --no-system-fallback mixed.txt
           textlayout wrap --family "DejaVu Serif" --width 400 story.txt
           textlayout wrap --columns 40 --locale ja@lb=strict japanese.txt
+
+        \(exitCodes)
+        """
+
+    /// `textlayout render --help`.
+    static let render = """
+        OVERVIEW: Lay out text at a width and draw it into an SVG or PNG image.
+
+        The text is split into paragraphs and laid out as 'wrap' does, in a text
+        view as wide as --width (lines start 5 points in from each side, the
+        view's line-fragment padding); the image is as tall as the text, rounded
+        up to a whole point. Glyphs are drawn from their outlines in the font;
+        colour emoji from bitmap fonts (CBDT/sbix, such as Noto Color Emoji) as
+        their PNG images, and COLR v0 layered glyphs in their palette colours.
+        Nothing is printed on success.
+
+        USAGE: textlayout render --width <points> -o <image> [<options>] [<file>]
+
+        ARGUMENTS:
+          <file>                  The text to draw, in UTF-8. '-' or no file reads
+                                  standard input. Invalid UTF-8 is replaced with
+                                  U+FFFD, with one warning on standard error.
+
+        OPTIONS:
+          --width <points>        The image width in points, a positive number.
+                                  Required.
+          -o, --output <image>    The image file to write (replaced if it exists).
+                                  Required.
+          --format <format>       svg: SVG 1.1, glyphs as paths defined once and
+                                  reused, emoji as embedded PNG images;
+                                  png: pixels, anti-aliased, with cairo.
+                                  Default: png when <image> ends in .png, else svg.
+          --scale <n>             Pixels per point for PNG, a whole number from 1
+                                  to 4 (default 1): 2 gives a 2x image of the same
+                                  picture. PNG only.
+          --color <colour>        The text colour, #rrggbb or #rrggbbaa (default
+                                  #000000).
+          --background <colour>   The colour behind the text, #rrggbb or
+                                  #rrggbbaa, or none for a transparent image
+                                  (default #ffffff).
+          --font <file>           The font file (default: DejaVu Sans, bundled).
+          --face-index <n>        The face in a font collection (needs --font).
+          --family <name>         An installed font family, through fontconfig.
+          --fallback <file>       A font for characters the main font lacks;
+                                  repeatable, tried in order.
+          --no-system-fallback    Do not ask fontconfig for missing characters:
+                                  the image then depends only on the command line.
+          --size <points>         The font size in points (default 16).
+          --locale <locale>       The ICU locale (default en), as for wrap.
+          --align <alignment>     natural (default), left, right, center or
+                                  justified.
+          --manager <manager>     fragment (default) or glyph: the layout manager
+                                  the text view uses. Both give the same image.
+          -h, --help              Show this help.
+
+        EXAMPLES:
+          textlayout render --width 400 -o notes.svg notes.txt
+          textlayout render --width 400 --scale 2 -o notes.png notes.txt
+          printf 'Hello, world' | textlayout render --width 120 --size 24 -o hello.png
+          textlayout render --width 360 --fallback NotoSansArabic-Regular.ttf \\
+              --fallback NotoColorEmoji.ttf --no-system-fallback -o mixed.svg mixed.txt
 
         \(exitCodes)
         """

@@ -19,7 +19,7 @@ public enum TextLayoutTool {
     ///     standard input.
     ///   - output: where results and help go.
     ///   - errors: where errors (one line: `textlayout: error: …`) and warnings go.
-    /// - Returns: the exit status, one of `ExitCode`'s: 0, 1, 64 or 66.
+    /// - Returns: the exit status, one of `ExitCode`'s: 0, 1, 64, 66 or 73.
     public static func run(arguments: [String], standardInput: () -> Data,
                            output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
         guard !arguments.isEmpty else {
@@ -48,6 +48,8 @@ public enum TextLayoutTool {
         case "--help", "-h", "help":
             if subcommand == "help", rest.first == "wrap" {
                 output.write(HelpText.wrap + "\n")
+            } else if subcommand == "help", rest.first == "render" {
+                output.write(HelpText.render + "\n")
             } else {
                 output.write(HelpText.tool + "\n")
             }
@@ -58,11 +60,18 @@ public enum TextLayoutTool {
             }
             let command = WrapCommand(options: try WrapOptions(arguments: rest))
             try command.run(standardInput: standardInput, output: &output, errors: &errors)
+        case "render":
+            if ArgumentParser.asksForHelp(rest) {
+                output.write(HelpText.render + "\n")
+                return
+            }
+            let command = RenderCommand(options: try RenderOptions(arguments: rest))
+            try command.run(standardInput: standardInput, errors: &errors)
         default:
             if subcommand.hasPrefix("-") {
                 throw CommandLineError.usage("unknown option '\(subcommand)'; a subcommand comes first, as in 'textlayout wrap --width 300'")
             }
-            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommand is 'wrap' (see 'textlayout --help')")
+            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommands are 'wrap' and 'render' (see 'textlayout --help')")
         }
     }
 }

@@ -2,7 +2,10 @@ import Foundation
 import Typesetting
 
 /// The options of `textlayout wrap`, parsed and checked: every value here is valid.
-struct WrapOptions: Sendable, Equatable {
+///
+/// `render` shares the font and text options and their parsing (`textOptions`,
+/// `fontSource`, `locale`, `positiveNumber`, `choice`).
+struct WrapOptions: FontOptions, Sendable, Equatable {
     /// What the lines are measured in.
     enum Measure: Sendable, Equatable {
         /// A width in points, laid out with fonts.
@@ -49,12 +52,15 @@ struct WrapOptions: Sendable, Equatable {
     /// The input file; nil reads standard input.
     var input: String?
 
+    /// The font and text options `wrap` and `render` both accept.
+    static let textOptions: [OptionSpec] = [
+        .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
+        .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("manager"),
+    ]
+
     /// The options `wrap` accepts.
-    static let parser = ArgumentParser(options: [
-        .value("width"), .value("columns"), .value("font"), .value("face-index"), .value("family"),
-        .value("fallback", repeatable: true), .flag("no-system-fallback"), .value("size"),
-        .value("locale"), .value("align"), .value("format"), .value("manager"), .flag("help", short: "h"),
-    ])
+    static let parser = ArgumentParser(
+        options: [.value("width"), .value("columns"), .value("format"), .flag("help", short: "h")] + textOptions)
 
     /// Parses and checks the arguments of `wrap` (after the subcommand's name).
     ///
@@ -66,12 +72,7 @@ struct WrapOptions: Sendable, Equatable {
         fallbacks = parsed.allValues("fallback")
         usesSystemFallback = !parsed.has("no-system-fallback")
         if let value = parsed.value("size") { size = try Self.positiveNumber(value, option: "size") }
-        if let value = parsed.value("locale") {
-            guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
-                throw CommandLineError.usage("invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
-            }
-            locale = value
-        }
+        locale = try Self.locale(parsed) ?? locale
         alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
@@ -82,6 +83,15 @@ struct WrapOptions: Sendable, Equatable {
             throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (wrap reads one file, or standard input)")
         }
         input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
+    }
+
+    /// The `--locale` value, checked, or nil when it was not given.
+    static func locale(_ parsed: ParsedArguments) throws -> String? {
+        guard let value = parsed.value("locale") else { return nil }
+        guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
+            throw CommandLineError.usage("invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
+        }
+        return value
     }
 
     /// The width in points or the number of columns: exactly one is required.
@@ -102,7 +112,7 @@ struct WrapOptions: Sendable, Equatable {
     }
 
     /// The main font: a file, a family, or the bundled one.
-    private static func fontSource(_ parsed: ParsedArguments) throws -> FontSource {
+    static func fontSource(_ parsed: ParsedArguments) throws -> FontSource {
         var faceIndex = 0
         if let value = parsed.value("face-index") {
             guard parsed.has("font") else {
@@ -128,7 +138,7 @@ struct WrapOptions: Sendable, Equatable {
     }
 
     /// A positive finite number of points.
-    private static func positiveNumber(_ value: String, option: String) throws -> CGFloat {
+    static func positiveNumber(_ value: String, option: String) throws -> CGFloat {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard let number = Double(trimmed), number.isFinite, number > 0 else {
             throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected a positive number of points")
@@ -137,7 +147,7 @@ struct WrapOptions: Sendable, Equatable {
     }
 
     /// One of an enumeration's cases by its name.
-    private static func choice<Choice: RawRepresentable & CaseIterable>(
+    static func choice<Choice: RawRepresentable & CaseIterable>(
         _ value: String?, option: String, default defaultValue: Choice
     ) throws -> Choice where Choice.RawValue == String {
         guard let value else { return defaultValue }

@@ -26,6 +26,26 @@ import TextLayoutCommand
         }
     }
 
+    @Test(arguments: [["render", "--help"], ["render", "-h"], ["help", "render"], ["render", "--width", "0", "-h"]])
+    func renderHelpListsEveryOption(_ arguments: [String]) {
+        let result = runTool(arguments)
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        #expect(result.output.hasPrefix("OVERVIEW: Lay out text at a width and draw it"))
+        for option in ["--width", "-o, --output", "--format", "--scale", "--color", "--background", "--font",
+                       "--face-index", "--family", "--fallback", "--no-system-fallback", "--size", "--locale",
+                       "--align", "--manager", "--help", "CBDT/sbix", "EXAMPLES:", "EXIT CODES:", "73"] {
+            #expect(result.output.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test func toolHelpListsBothSubcommands() {
+        let result = runTool(["--help"])
+        #expect(result.output.contains("  wrap  "))
+        #expect(result.output.contains("  render  "))
+        #expect(runTool([]).errors.contains("textlayout render --width <points> -o <image>"))
+    }
+
     @Test func noSubcommandPrintsUsageOnStandardError() {
         let result = runTool([])
         #expect(result.status == 64)
