@@ -90,6 +90,13 @@ final class CairoContext {
         cairo_fill(context)
     }
 
+    /// Strokes the current path with `color`, `lineWidth` points wide, and clears it.
+    func strokePath(with color: Color, lineWidth: CGFloat) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+        cairo_set_line_width(context, Double(lineWidth))
+        cairo_stroke(context)
+    }
+
     /// Paints `image` stretched over `rect` (points), smoothly filtered.
     func paint(_ image: CairoSurface, in rect: CGRect) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }

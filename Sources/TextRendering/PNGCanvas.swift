@@ -83,6 +83,14 @@ public final class PNGCanvas: Canvas {
         context.fillPath(with: color)
     }
 
+    /// Strokes a rectangle's outline, rounded when `cornerRadius` > 0.
+    public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0, lineWidth > 0 else { return }
+        context.addRectangle(rect, cornerRadius: min(max(cornerRadius, 0), rect.width / 2, rect.height / 2))
+        context.strokePath(with: color, lineWidth: lineWidth)
+    }
+
     /// The image as PNG bytes (8-bit RGB, or RGBA when any pixel is not opaque).
     ///
     /// - Throws: `RenderingError` (`.cairoFailure`) when drawing or encoding failed.

@@ -81,6 +81,17 @@ public final class SVGCanvas: Canvas {
         body.append(element + Self.fillAttributes(color) + "/>")
     }
 
+    /// Strokes a rectangle's outline, rounded when `cornerRadius` > 0.
+    public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0, lineWidth > 0 else { return }
+        var element = "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+        let radius = min(max(cornerRadius, 0), rect.width / 2, rect.height / 2)
+        if radius > 0 { element += " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" }
+        body.append(element + " fill=\"none\"" + Self.paintAttributes(color, property: "stroke")
+            + " stroke-width=\"\(n(lineWidth))\"/>")
+    }
+
     /// The SVG document of everything drawn so far.
     public var svg: String {
         var lines = [
@@ -165,13 +176,16 @@ public final class SVGCanvas: Canvas {
     }
 
     /// ` fill="#rrggbb"`, with ` fill-opacity` when the colour is not opaque.
-    static func fillAttributes(_ color: Color) -> String {
+    static func fillAttributes(_ color: Color) -> String { paintAttributes(color, property: "fill") }
+
+    /// ` <property>="#rrggbb"`, with ` <property>-opacity` when the colour is not opaque.
+    static func paintAttributes(_ color: Color, property: String) -> String {
         func hex(_ value: Double) -> String {
             let byte = Int((min(max(value, 0), 1) * 255).rounded())
             return (byte < 16 ? "0" : "") + String(byte, radix: 16)
         }
-        var text = " fill=\"#\(hex(color.red))\(hex(color.green))\(hex(color.blue))\""
-        if color.alpha < 1 { text += " fill-opacity=\"\(SVGNumber.format(max(color.alpha, 0)))\"" }
+        var text = " \(property)=\"#\(hex(color.red))\(hex(color.green))\(hex(color.blue))\""
+        if color.alpha < 1 { text += " \(property)-opacity=\"\(SVGNumber.format(max(color.alpha, 0)))\"" }
         return text
     }
 }

@@ -171,4 +171,6 @@ final class RecordingCanvas: Canvas {
     }
 
     func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) { fills.append(rect) }
+
+    func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) { fills.append(rect) }
 }

@@ -94,6 +94,20 @@ import Typesetting
         #expect(image[0, 20] == blue)
     }
 
+    @Test func strokesDrawTheOutlineOnly() throws {
+        let canvas = try PNGCanvas(size: CGSize(width: 40, height: 20))
+        let red = Color(red: 1, green: 0, blue: 0)
+        canvas.stroke(CGRect(x: 4, y: 4, width: 32, height: 12), cornerRadius: 0, lineWidth: 2, color: red)
+        let image = try canvas.image()
+        #expect(image[20, 4] == red, "the top edge")
+        #expect(image[4, 10] == red, "the left edge")
+        #expect(image[20, 10].alpha == 0, "the inside stays empty")
+        let svg = SVGCanvas(size: CGSize(width: 40, height: 20))
+        svg.stroke(CGRect(x: 4, y: 4, width: 32, height: 12), cornerRadius: 3, lineWidth: 2, color: red)
+        #expect(svg.svg.contains("fill=\"none\" stroke=\"#ff0000\" stroke-width=\"2\""))
+        #expect(svg.svg.contains("rx=\"3\""))
+    }
+
     @Test func writtenFileDecodesToTheSamePixels() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

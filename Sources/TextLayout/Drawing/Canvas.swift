@@ -9,6 +9,9 @@ public protocol Canvas: AnyObject {
     func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color)
     /// Fills a rectangle (with rounded corners when `cornerRadius` > 0).
     func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color)
+    /// Strokes a rectangle's outline (rounded when `cornerRadius` > 0), centred on its
+    /// edge, `lineWidth` points wide.
+    func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color)
 }
 
 extension Canvas {
