@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TextLayout", targets: ["TextLayout"]),
         .library(name: "TextRendering", targets: ["TextRendering"]),
         .library(name: "TextViewBridge", targets: ["TextViewBridge"]),
+        .library(name: "LabelCards", targets: ["LabelCards"]),
         .executable(name: "textlayout", targets: ["textlayout"]),
     ],
     targets: [
@@ -49,8 +50,12 @@ let package = Package(
             dependencies: ["TextLayout", "Typesetting"]
         ),
         .target(
+            name: "LabelCards",
+            dependencies: ["TextViewBridge", "TextRendering", "TextLayout", "Typesetting"]
+        ),
+        .target(
             name: "TextLayoutCommand",
-            dependencies: ["Typesetting", "TextLayout", "TextRendering"],
+            dependencies: ["Typesetting", "TextLayout", "TextRendering", "LabelCards"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(
@@ -74,6 +79,10 @@ let package = Package(
         .testTarget(
             name: "TextViewBridgeTests",
             dependencies: ["TextViewBridge", "TextLayout", "Typesetting"]
+        ),
+        .testTarget(
+            name: "LabelCardsTests",
+            dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting"]
         ),
         .testTarget(
             name: "TextLayoutCommandTests",

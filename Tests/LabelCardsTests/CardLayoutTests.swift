@@ -1,0 +1,172 @@
+import Foundation
+import LabelCards
+import Testing
+import TextLayout
+import TextRendering
+import TextViewBridge
+import Typesetting
+
+/// The card's layout and look (SCENARIOS §1 and §4): caption above, a rounded card
+/// the editor's width minus its padding, the title large and the detail secondary,
+/// left-aligned; palettes; size categories scaling fonts and spacing; the content
+/// from the environment; and the worker path drawing exactly what the bridge draws.
+@Suite @MainActor struct CardLayoutTests {
+    func card(_ content: (any LabelCardContent)?, width: CGFloat = 420, scheme: ColorScheme = .light,
+              category: ContentSizeCategory = .large, environment: EnvironmentValues? = nil) -> LabelCardView {
+        LabelCardView(content: content, width: width,
+                      environment: environment ?? TestData.environment(scheme, category: category),
+                      scheduler: UpdateScheduler(mode: .manual))
+    }
+
+    @Test func captionAboveARoundedCardTheEditorsWidthMinusItsPadding() throws {
+        let view = card(LabelCardSnapshot(title: "Sample tile", detail: "Blue square, medium size"))
+        let geometry = try view.render()
+        #expect(view.captionHost.textView?.string == "Rendered label")
+        #expect(geometry.captionFrame.maxY < geometry.cardFrame.minY)
+        #expect(geometry.cardFrame.minX == 20 && geometry.cardFrame.width == 380)
+        #expect(geometry.cornerRadius == 10)
+        #expect(geometry.size == CGSize(width: 420, height: (geometry.cardFrame.maxY + 20).rounded(.up)))
+        let title = try #require(geometry.detailFrame.map { _ in geometry.titleFrame })
+        #expect(title.minX == geometry.cardFrame.minX + 16 && title.maxX == geometry.cardFrame.maxX - 16)
+        #expect(try #require(geometry.detailFrame).minY > title.maxY)
+
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        let fills = canvas.fills
+        #expect(fills.count == 2)
+        #expect(fills[0].0 == CGRect(x: 0, y: 0, width: 420, height: geometry.size.height))
+        #expect(fills[1].0 == geometry.cardFrame && fills[1].1 == 10)
+        // Caption 13 pt secondary, title 28 pt primary, detail 15 pt secondary, each
+        // starting at its frame's left edge (plus the container's 5 pt padding).
+        let runs = canvas.glyphRuns
+        #expect(runs.map(\.size) == [13, 28, 15])
+        #expect(runs[1].color == ColorScheme.light.labelColor)
+        #expect(runs[0].color == ColorScheme.light.secondaryLabelColor && runs[2].color == ColorScheme.light.secondaryLabelColor)
+        #expect(runs[1].position?.x == title.minX + 5)
+        #expect(runs[2].position?.x == title.minX + 5)
+    }
+
+    @Test func lightAndDarkPalettes() throws {
+        var colors: [ColorScheme: [Color]] = [:]
+        for scheme in ColorScheme.allCases {
+            let view = card(LabelCardSnapshot(title: "Sample tile", detail: "Detail"), scheme: scheme)
+            try view.render()
+            let canvas = RecordingCanvas()
+            view.draw(in: canvas)
+            colors[scheme] = canvas.fills.map(\.2) + canvas.glyphRuns.map(\.color)
+            #expect(canvas.fills[0].2 == scheme.backgroundColor)
+            #expect(canvas.fills[1].2 == LabelCardStyle.Palette(scheme).cardFill)
+            #expect(canvas.glyphRuns[1].color == scheme.labelColor)
+        }
+        #expect(colors[.light] != colors[.dark])
+    }
+
+    @Test(arguments: ContentSizeCategory.allCases)
+    func sizeCategoriesScaleFontsAndSpacing(category: ContentSizeCategory) throws {
+        let view = card(LabelCardSnapshot(title: "Sample tile", detail: "Blue square"), width: 900, category: category)
+        let geometry = try view.render()
+        let scale = category.fontScale
+        let canvas = RecordingCanvas()
+        view.draw(in: canvas)
+        let sizes = canvas.glyphRuns.map(\.size)
+        #expect(sizes.count == 3)
+        #expect(abs(sizes[1] - 28 * scale) < 0.001, "title \(sizes[1]) at \(category)")
+        #expect(abs(sizes[2] - 15 * scale) < 0.001)
+        #expect(abs((geometry.titleFrame.minX - geometry.cardFrame.minX) - 16 * scale) < 0.001)
+        #expect(abs((geometry.cardFrame.minY - geometry.captionFrame.maxY) - 8 * scale) < 0.001)
+        #expect(geometry.cardFrame.minX == 20, "the editor's padding does not scale")
+    }
+
+    @Test func largerCategoriesMakeTallerCards() throws {
+        var heights: [CGFloat] = []
+        for category in [ContentSizeCategory.extraSmall, .large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge] {
+            heights.append(try card(LabelCardSnapshot(title: "Sample tile", detail: "Blue square, medium size"),
+                                    category: category).render().size.height)
+        }
+        #expect(heights == heights.sorted() && Set(heights).count == heights.count)
+    }
+
+    @Test func aTitleFontFromTheStyle() throws {
+        let view = LabelCardView(content: LabelCardSnapshot(title: "Bold"), width: 300,
+                                 style: .standard(titleFont: TestData.boldFont),
+                                 environment: TestData.environment(), scheduler: UpdateScheduler(mode: .manual))
+        try view.render()
+        let attributes = try #require(view.titleHost.textView?.attributedText.runs.first?.attributes)
+        #expect(attributes.font?.face == TestData.boldFont.face && attributes.font?.size == 28)
+    }
+
+    @Test func contentFromTheEnvironment() throws {
+        let model = LabelViewModel(title: "From the environment", detail: "Detail")
+        var environment = TestData.environment()
+        environment[LabelCardContentKey.self] = model
+        let view = card(nil, environment: environment)
+        try view.render()
+        #expect(view.titleHost.textView?.string == "From the environment")
+        model.title = "Changed"
+        try view.render()
+        #expect(view.titleHost.textView?.string == "Changed")
+    }
+
+    @Test func aMissingContentIsAClearErrorNamingIt() throws {
+        let view = card(nil)
+        let error = try #require(throws: BridgeError.self) { try view.render() }
+        #expect(error.code == .missingEnvironmentValue)
+        #expect(error.environmentValue == LabelCardContentKey.name)
+        #expect(error.message.contains("label card content"))
+        #expect(view.textViews.isEmpty, "nothing was made")
+    }
+
+    @Test func aMissingFontIsAClearErrorNamingIt() throws {
+        let view = card(LabelCardSnapshot(title: "x"), environment: EnvironmentValues())
+        let error = try #require(throws: BridgeError.self) { try view.render() }
+        #expect(error.environmentValue == DefaultFontKey.name)
+    }
+
+    @Test func aWidthWithoutRoomForTextIsAnError() throws {
+        let error = try #require(throws: LabelCardsError.self) { try card(LabelCardSnapshot(title: "x"), width: 60).render() }
+        #expect(error.code == .invalidWidth)
+        #expect(throws: LabelCardsError.self) {
+            try LabelCardRenderer(fonts: TestData.fonts).layout(LabelCardSnapshot(title: "x"), width: 0)
+        }
+    }
+
+    @Test func aDesignTimeValueAndARealModelRenderTheSame() throws {
+        let snapshot = LabelCardSnapshot(title: "  Sample tile ", detail: "Blue square")
+        let fromValue = card(snapshot)
+        let fromModel = card(LabelViewModel(snapshot))
+        try fromValue.render()
+        try fromModel.render()
+        #expect(fromValue.svgDocument() == fromModel.svgDocument())
+        #expect(fromValue.titleHost.textView?.string == "Sample tile")
+    }
+
+    /// The worker path (its own text views, no main actor) draws exactly what the
+    /// bridge draws, for every fixture in both schemes at three categories, and for
+    /// an empty detail and a placeholder title.
+    @Test func theRendererDrawsExactlyWhatTheBridgeDraws() throws {
+        var contents = try TestData.fixtures().map { ($0.snapshot, $0.width) }
+        contents.append((LabelCardSnapshot(title: "", detail: "", showsDetail: true), 240))
+        contents.append((LabelCardSnapshot(title: "東京 Tokyo", detail: "A detail\nwith two paragraphs"), 260))
+        let renderer = LabelCardRenderer(fonts: TestData.fonts)
+        var compared = 0
+        for (content, width) in contents {
+            for scheme in ColorScheme.allCases {
+                for category in [ContentSizeCategory.extraSmall, .large, .accessibilityExtraExtraExtraLarge] {
+                    let view = card(LabelViewModel(content), width: width, scheme: scheme, category: category)
+                    let geometry = try view.render()
+                    let laidOut = try renderer.layout(content, width: width, scheme: scheme, category: category)
+                    #expect(laidOut.geometry == geometry)
+                    #expect(try renderer.svgDocument(content, width: width, scheme: scheme, category: category)
+                            == view.svgDocument(), "\(content) \(scheme) \(category)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 30)
+        // PNG too, for one of them.
+        let content = try TestData.fixture(TestData.narrow).snapshot
+        let view = card(content, width: 300, scheme: .dark)
+        try view.render()
+        #expect(try renderer.pngData(content, width: 300, scheme: .dark) == view.pngData())
+    }
+}
