@@ -35,10 +35,11 @@ public struct LabelCardGeometry: Sendable, Hashable {
         let caption = width - 2 * style.editorPadding
         let card = caption - 2 * style.cardPadding * scale
         guard width.isFinite, card >= 1 else {
-            let least = 2 * style.editorPadding + 2 * style.cardPadding * scale + 1
+            let least = (2 * style.editorPadding + 2 * style.cardPadding * scale + 1).rounded(.up)
+            let given = width == width.rounded() && width.magnitude < 1e15 ? String(Int(width)) : "\(width)"
             throw LabelCardsError(
                 .invalidWidth,
-                "a card \(width) points wide leaves no room for text; it needs more than \(Int(least.rounded(.up)) - 1) points at \(category.rawValue)")
+                "a card \(given) points wide leaves no room for text; it needs at least \(Int(least)) points at \(category.rawValue)")
         }
         return (caption, card)
     }
