@@ -13,6 +13,8 @@ enum HelpText {
                                   columns) and print its lines, as text or JSON.
           render                  Lay out text at a width and draw it into an SVG
                                   or PNG image as tall as the text.
+          cards                   Render label cards: a previews gallery of
+                                  fixtures, or a file per JSON Lines record.
 
         OPTIONS:
           -h, --help              Show this help. 'textlayout wrap --help' and
@@ -45,6 +47,7 @@ enum HelpText {
         USAGE: textlayout <subcommand> [<options>]
           textlayout wrap (--width <points> | --columns <n>) [<options>] [<file>]
           textlayout render --width <points> -o <image> [<options>] [<file>]
+          textlayout cards (preview | render) --out <directory> [<options>]
           textlayout --help           for more
         """
 

@@ -50,6 +50,8 @@ public enum TextLayoutTool {
                 output.write(HelpText.wrap + "\n")
             } else if subcommand == "help", rest.first == "render" {
                 output.write(HelpText.render + "\n")
+            } else if subcommand == "help", rest.first == "cards" {
+                output.write(CardsHelpText.cards + "\n")
             } else {
                 output.write(HelpText.tool + "\n")
             }
@@ -67,11 +69,13 @@ public enum TextLayoutTool {
             }
             let command = RenderCommand(options: try RenderOptions(arguments: rest))
             try command.run(standardInput: standardInput, errors: &errors)
+        case "cards":
+            try CardsCommand.dispatch(rest, standardInput: standardInput, output: &output, errors: &errors)
         default:
             if subcommand.hasPrefix("-") {
                 throw CommandLineError.usage("unknown option '\(subcommand)'; a subcommand comes first, as in 'textlayout wrap --width 300'")
             }
-            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommands are 'wrap' and 'render' (see 'textlayout --help')")
+            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommands are 'wrap', 'render' and 'cards' (see 'textlayout --help')")
         }
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TextLayoutCommand
+
+/// `textlayout cards`: the previews gallery (and --watch) and batch rendering, run in
+/// process with the fonts from testdata.
+@Suite struct CardsCommandTests {
+    static let fixtures = Paths.root.appendingPathComponent("testdata/cards/fixtures.json").path
+    static let font = ["--font", Paths.font("DejaVuSans.ttf"), "--no-system-fallback"]
+
+    @Test func previewWritesEveryVariantAndAnIndexOfFilesThatExist() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("previews").path
+        let result = runTool(["cards", "preview", "--fixtures", Self.fixtures, "--out", out, "--categories", "xs,l,ax5",
+                              "--scale", "1", "--sheet", directory.appendingPathComponent("sheet.png").path] + Self.font)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.errors == "")
+        #expect(result.outputLines == [
+            "wrote 18 cards (36 files) and \(out)/index.html",
+            "wrote \(directory.appendingPathComponent("sheet.png").path)",
+        ])
+        let files = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(files.count == 37)
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        for file in files where file != "index.html" {
+            #expect(html.contains("\"\(file)\""), "\(file) is on the sheet")
+        }
+        for name in ["standard-label-light-xs.png", "long-label-in-a-narrow-editor-dark-ax5.svg",
+                     "blank-title-and-hidden-detail-light-l.png"] {
+            #expect(files.contains(name))
+        }
+    }
+
+    @Test func previewWatchRendersAgainWhenTheFixturesChange() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixtures = directory.appendingPathComponent("fixtures.json")
+        try FileManager.default.copyItem(atPath: Self.fixtures, toPath: fixtures.path)
+        // Nothing changes during the polls: one render, then the watch ends.
+        let result = runTool(["cards", "preview", "--fixtures", fixtures.path, "--out", directory.appendingPathComponent("out").path,
+                              "--categories", "l", "--watch", "--poll-interval", "0", "--watch-polls", "3"] + Self.font)
+        #expect(result.status == 0)
+        #expect(result.outputLines.count == 2)
+        #expect(result.outputLines.last == "watching '\(fixtures.path)' for changes")
+    }
+
+    @Test func previewErrors() throws {
+        let missing = runTool(["cards", "preview", "--fixtures", "/nonexistent/fixtures.json", "--out", "/tmp/x"] + Self.font)
+        #expect(missing.status == 66)
+        #expect(missing.errors.contains("/nonexistent/fixtures.json"))
+        let badCategory = runTool(["cards", "preview", "--out", "/tmp/x", "--categories", "l,huge"])
+        #expect(badCategory.status == 64)
+        #expect(badCategory.errors.contains("'huge'"))
+        let noOut = runTool(["cards", "preview"])
+        #expect(noOut.status == 64 && noOut.errors.contains("--out"))
+        let unknown = runTool(["cards", "draw"])
+        #expect(unknown.status == 64 && unknown.errors.contains("'draw'"))
+        #expect(runTool(["cards", "--help"]).output.contains("USAGE: textlayout cards preview"))
+        #expect(runTool(["help", "cards"]).output.contains("EXIT CODES"))
+    }
+
+    @Test func renderWritesAFilePerRecordAndReportsBadLines() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines: [String] = []
+        for number in 1...40 {
+            switch number {
+            case 7: lines.append(#"{"id": "seven", "title": "#)
+            case 19: lines.append(#"{"id": "nineteen", "title": "Narrow", "width": 30}"#)
+            case 33: lines.append(#"{"id": "thirty-three", "width": 300}"#)
+            default:
+                lines.append(#"{"id": "c\#(number)", "title": "Card \#(number)", "detail": "Detail", "width": 300, "scheme": "\#(number % 2 == 0 ? "dark" : "light")", "sizeCategory": "xl"}"#)
+            }
+        }
+        let out = directory.appendingPathComponent("cards").path
+        let result = runTool(["cards", "render", "-", "--out", out, "--format", "png", "--progress", "counts", "--workers", "2"] + Self.font,
+                             input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(result.status == 65)
+        let errorLines = result.errorLines.map(String.init)
+        #expect(errorLines.filter { $0.hasPrefix("textlayout: error: line ") } == [
+            "textlayout: error: line 7: not valid JSON",
+            "textlayout: error: line 33: missing \"title\"",
+            "textlayout: error: line 19: a card 30 points wide leaves no room for text; it needs at least 73 points at large",
+        ])
+        #expect(errorLines.filter { $0.hasPrefix("rendered ") } == (1...10).map { "rendered \(Self.tenth($0, of: 38))/38" })
+        #expect(errorLines.last == "textlayout: error: 3 records failed (see the lines above); the others were written")
+        #expect(result.outputLines == ["wrote 37 of 40 cards to \(out)"])
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
+        #expect(files.count == 37)
+        #expect(files.contains("c1.png") && files.contains("c40.png") && !files.contains("seven.png"))
+    }
+
+    /// The first count at or past the `tenth`-th tenth of `total`.
+    static func tenth(_ tenth: Int, of total: Int) -> Int {
+        (1...total).first { $0 * 10 / total >= tenth }!
+    }
+
+    @Test func renderWithoutErrorsExitsZeroAndReadsAFile() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("cards.jsonl")
+        try Data(#"{"id": "one", "title": "Sample tile", "detail": "Blue square", "width": 420}"#.utf8).write(to: input)
+        let out = directory.appendingPathComponent("out").path
+        let result = runTool(["cards", "render", input.path, "--out", out, "--progress", "none"] + Self.font)
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        let svg = try String(contentsOfFile: out + "/one.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml"))
+        #expect(runTool(["cards", "render", directory.appendingPathComponent("nope.jsonl").path, "--out", out] + Self.font).status == 66)
+        #expect(runTool(["cards", "render", input.path, "--out", out, "--scale", "2"]).status == 64)
+    }
+
+    @Test func theProgressBarRedrawsInPlace() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = (1...4).map { #"{"id": "b\#($0)", "title": "Bar", "width": 200}"# }.joined(separator: "\n")
+        let result = runTool(["cards", "render", "--out", directory.path, "--progress", "bar"] + Self.font, input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.errors.hasPrefix("\r[#######"))
+        #expect(result.errors.hasSuffix("] 4/4\n"))
+    }
+}
