@@ -141,3 +141,16 @@ func breakingFromALineStartGivesTheSameRest(corpus: String) throws {
         }
     }
 }
+
+/// The safe-to-break flags precomputed per segment agree with asking the shaped runs.
+@Test(arguments: Fixtures.corpusNames)
+func precomputedSafeEndsAgreeWithTheRuns(corpus: String) throws {
+    let typesetter = try Fixtures.typesetter()
+    let paragraphs = try typesetter.paragraphs(for: AttributedText(try Fixtures.corpus(corpus)))
+    for paragraph in paragraphs {
+        for i in 0..<paragraph.segments.count {
+            #expect(paragraph.segments.isSafeEnd(i) == paragraph.isSafeToBreak(at: paragraph.segments.end(of: i)),
+                    "\(corpus): segment ending at \(paragraph.segments.end(of: i))")
+        }
+    }
+}

@@ -42,12 +42,14 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         var last = -1
         while i < segments.count {
             var used = 0.0
+            var contentWidth = 0.0  // the line's, were it to end at segment `last`
             last = -1
             var j = i
             while j < segments.count {
                 let content = (j == i ? partialWidth : nil) ?? segments.contentWidth(j)
                 if used + content > limit { break }
-                used += content + segments.whitespaceWidth(j)
+                contentWidth = used + content
+                used = contentWidth + segments.whitespaceWidth(j)
                 last = j
                 if segments.isMandatory(j) { break }
                 j += 1
@@ -55,16 +57,24 @@ public struct GreedyLineBreaker: LineBreakStrategy {
             // Widths from the segments assume the line's edges are shaped as in the
             // whole paragraph; where HarfBuzz says they are not, measure exactly and
             // give back segments until the line fits.
-            while last >= 0, !paragraph.isSafeToBreak(at: lineStart) || !paragraph.isSafeToBreak(at: segments.end(of: last)) {
+            var measured = partialWidth == nil
+            let safeStart = partialWidth == nil ? (i == 0 || segments.isSafeEnd(i - 1)) : paragraph.isSafeToBreak(at: lineStart)
+            while last >= 0, !safeStart || !segments.isSafeEnd(last) {
+                measured = false
                 let exact = paragraph.exactContentWidth(
                     line: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last))
                 if exact <= limit { break }
                 last = last > i ? last - 1 : -1
             }
             if last >= 0 {
+                // The widths travel with the break when they are the line's own (a line
+                // starting at a segment, edges shaped as in the paragraph), sparing the
+                // line builder a pass over the glyphs.
                 lines.append(LineBreak(
                     range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
-                    isMandatory: segments.isMandatory(last) || last == segments.count - 1))
+                    isMandatory: segments.isMandatory(last) || last == segments.count - 1,
+                    contentWidth: measured ? contentWidth : nil,
+                    whitespaceWidth: measured ? segments.whitespaceWidth(last) : nil))
                 lineStart = segments.end(of: last)
                 i = last + 1
                 partialWidth = nil

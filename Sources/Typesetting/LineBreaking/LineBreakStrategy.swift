@@ -7,12 +7,20 @@ public struct LineBreak: Sendable, Hashable {
     public var contentEnd: Int
     /// Whether the line ends at a mandatory break (or the end of the paragraph).
     public var isMandatory: Bool
+    /// The advance of the content (before `contentEnd`), when the strategy knows it
+    /// exactly; nil makes the line builder measure the glyphs.
+    public var contentWidth: Double?
+    /// The advance of the hanging whitespace, when the strategy knows it exactly.
+    public var whitespaceWidth: Double?
 
     /// Creates a line break.
-    public init(range: Range<Int>, contentEnd: Int, isMandatory: Bool) {
+    public init(range: Range<Int>, contentEnd: Int, isMandatory: Bool,
+                contentWidth: Double? = nil, whitespaceWidth: Double? = nil) {
         self.range = range
         self.contentEnd = contentEnd
         self.isMandatory = isMandatory
+        self.contentWidth = contentWidth
+        self.whitespaceWidth = whitespaceWidth
     }
 }
 

@@ -18,7 +18,7 @@ public struct GlyphRun: Sendable {
     /// The paragraph-local UTF-16 range of the characters on this run.
     public let characterRange: Range<Int>
     /// The run's left edge, relative to the line's origin.
-    public let x: CGFloat
+    public internal(set) var x: CGFloat
     /// The run's advance width (including any justification).
     public let width: CGFloat
     /// The attributes of the run's text (for its colour).

@@ -3,6 +3,10 @@ import Foundation
 /// One laid-out line: its characters, its typographic bounds and its glyph runs in
 /// visual order. A value: nothing here needs the typesetter to be read.
 ///
+/// Breaking a paragraph at a new width builds lines without their glyph runs: a
+/// line keeps the (immutable) shaped paragraph it came from and makes `runs` when
+/// asked, so re-wrapping costs the breaks and the metrics, not the glyphs.
+///
 /// Geometry is in points with y growing downward. `origin` is the top-left of the
 /// line box in the coordinate space of whoever laid it out (a paragraph: y from its
 /// top; a frame: y from the frame's top).
@@ -32,8 +36,8 @@ public struct Line: Sendable {
     public var height: CGFloat
     /// Distance from the top of the line box down to the baseline.
     public var baselineOffset: CGFloat
-    /// The glyph runs, in visual order, x relative to `origin.x`.
-    public var runs: [GlyphRun]
+    /// Where the glyph runs come from.
+    var runSource: RunSource
     /// Whether the line ends at a mandatory break or its paragraph's end.
     public var endsWithMandatoryBreak: Bool
     /// Whether this is its paragraph's last line.
@@ -58,4 +62,22 @@ public struct Line: Sendable {
 
     /// The number of glyphs on the line.
     public var glyphCount: Int { runs.reduce(0) { $0 + $1.glyphCount } }
+
+    /// The glyph runs, in visual order, x relative to `origin.x`. Made on each access
+    /// from the shaped paragraph (O(glyphs on the line); edges HarfBuzz marked unsafe
+    /// are re-shaped), unless the line was built from given runs.
+    public var runs: [GlyphRun] {
+        switch runSource {
+        case .given(let runs): runs
+        case .paragraph(let paragraph, let width): LineBuilder(paragraph: paragraph, width: width).runs(of: self)
+        }
+    }
+
+    /// Where a line's glyph runs come from.
+    enum RunSource: Sendable {
+        /// Built from the shaped paragraph on demand, justified within `width`.
+        case paragraph(ShapedParagraph, width: Double)
+        /// Built with the line (a truncated line with its ellipsis).
+        case given([GlyphRun])
+    }
 }

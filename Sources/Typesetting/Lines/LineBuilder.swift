@@ -24,24 +24,96 @@ struct LineBuilder {
         return lines
     }
 
+    /// A line for `lineBreak`, without its glyph runs: widths from the glyph advances
+    /// (edges re-shaped where unsafe), metrics from the fonts of the runs it touches.
     private func line(for lineBreak: LineBreak, isLast: Bool) -> Line {
-        var glyphRuns = pieces(of: lineBreak.range, contentEnd: lineBreak.contentEnd).map { piece in
-            (run: glyphRun(for: piece, lineRange: lineBreak.range), level: piece.level)
+        let range = lineBreak.range
+        let content = lineBreak.contentWidth
+            ?? paragraph.exactContentWidth(line: range, contentEnd: lineBreak.contentEnd)
+        let hanging = lineBreak.whitespaceWidth ?? (lineBreak.contentEnd < range.upperBound
+            ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
+        var width = content
+        if justifies(lineBreak, contentWidth: content), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd) {
+            width = self.width
         }
-        let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < lineBreak.contentEnd }
-            .reduce(0.0) { $0 + Double($1.run.width) }
-        if paragraph.style.alignment == .justified, !lineBreak.isMandatory, width.isFinite,
-           width > contentWidth {
-            justify(&glyphRuns, extra: width - contentWidth, contentEnd: lineBreak.contentEnd)
+        var metrics = paragraph.defaultFont.metrics
+        var first = true
+        var index = paragraph.runIndex(containing: range.lowerBound)
+        while !range.isEmpty, index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
+            let m = paragraph.runs[index].font.metrics
+            if first {
+                metrics = m
+                first = false
+            } else {
+                metrics.ascent = max(metrics.ascent, m.ascent)
+                metrics.descent = max(metrics.descent, m.descent)
+                metrics.lineGap = max(metrics.lineGap, m.lineGap)
+            }
+            index += 1
         }
-        return assemble(
-            glyphRuns, range: lineBreak.range, contentEnd: lineBreak.contentEnd,
-            endsWithMandatoryBreak: lineBreak.isMandatory, isLast: isLast)
+        return makeLine(
+            range: range, contentEnd: lineBreak.contentEnd, width: width, whitespaceWidth: hanging,
+            metrics: metrics, runSource: .paragraph(paragraph, width: self.width),
+            endsWithMandatoryBreak: lineBreak.isMandatory, isLast: isLast, truncatedRange: nil)
     }
 
-    /// Lays logical glyph runs out as a line: visual order (L2), left to right, the
+    /// Whether the line's spaces widen to fill the width: justified alignment, not a
+    /// paragraph's last line or one ending in a mandatory break, room to fill.
+    private func justifies(_ lineBreak: LineBreak, contentWidth: Double) -> Bool {
+        paragraph.style.alignment == .justified && !lineBreak.isMandatory && width.isFinite && width > contentWidth
+    }
+
+    /// The glyph runs of `line`, in visual order, positioned: what `Line.runs` returns.
+    func runs(of line: Line) -> [GlyphRun] {
+        var glyphRuns = pieces(of: line.range, contentEnd: line.contentEnd).map { piece in
+            (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
+        }
+        let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
+            .reduce(0.0) { $0 + Double($1.run.width) }
+        let lineBreak = LineBreak(range: line.range, contentEnd: line.contentEnd, isMandatory: line.endsWithMandatoryBreak)
+        if justifies(lineBreak, contentWidth: contentWidth) {
+            justify(&glyphRuns, extra: width - contentWidth, contentEnd: line.contentEnd)
+        }
+        return visualOrder(glyphRuns, whitespaceWidth: Double(line.trailingWhitespaceWidth))
+    }
+
+    /// Logical glyph runs in visual order (L2), laid out left to right with the
     /// content's left edge at x = 0 (hanging whitespace of a right-to-left paragraph
-    /// sits left of it), metrics from every run's font.
+    /// sits left of it).
+    private func visualOrder(_ glyphRuns: [(run: GlyphRun, level: UInt8)], whitespaceWidth: Double) -> [GlyphRun] {
+        let order = glyphRuns.allSatisfy({ $0.level == 0 })
+            ? Array(glyphRuns.indices) : BidiLevels.visualOrder(levels: glyphRuns.map(\.level))
+        var x = paragraph.isRightToLeft ? -whitespaceWidth : 0
+        var visual: [GlyphRun] = []
+        visual.reserveCapacity(order.count)
+        for index in order {
+            var run = glyphRuns[index].run
+            run.x = CGFloat(x)
+            visual.append(run)
+            x += Double(run.width)
+        }
+        return visual
+    }
+
+    /// A line from its measurements.
+    private func makeLine(
+        range: Range<Int>, contentEnd: Int, width: Double, whitespaceWidth: Double, metrics: FontMetrics,
+        runSource: Line.RunSource, endsWithMandatoryBreak: Bool, isLast: Bool, truncatedRange: Range<Int>?
+    ) -> Line {
+        let natural = metrics.ascent + metrics.descent + metrics.lineGap
+        let multiple = paragraph.style.lineHeightMultiple
+        let height = multiple > 0 ? natural * multiple : natural
+        return Line(
+            range: range, contentEnd: contentEnd,
+            width: CGFloat(width), trailingWhitespaceWidth: CGFloat(whitespaceWidth),
+            ascent: metrics.ascent, descent: metrics.descent, leading: metrics.lineGap,
+            origin: .zero, height: height, baselineOffset: metrics.ascent + (height - natural),
+            runSource: runSource, endsWithMandatoryBreak: endsWithMandatoryBreak, isLastInParagraph: isLast,
+            isRightToLeft: paragraph.isRightToLeft, truncatedRange: truncatedRange)
+    }
+
+    /// A line from logical glyph runs given with it (a truncated line and its
+    /// ellipsis): visual order, metrics from every run's font.
     func assemble(
         _ glyphRuns: [(run: GlyphRun, level: UInt8)], range: Range<Int>, contentEnd: Int,
         endsWithMandatoryBreak: Bool, isLast: Bool, truncatedRange: Range<Int>? = nil
@@ -51,20 +123,7 @@ struct LineBuilder {
         }
         let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
-        let order = glyphRuns.allSatisfy({ $0.level == 0 })
-            ? Array(glyphRuns.indices) : BidiLevels.visualOrder(levels: glyphRuns.map(\.level))
-        var x = paragraph.isRightToLeft ? -whitespaceWidth : 0
-        var visual: [GlyphRun] = []
-        visual.reserveCapacity(order.count)
-        for index in order {
-            let run = glyphRuns[index].run
-            visual.append(GlyphRun(
-                storage: run.storage, glyphRange: run.glyphRange, expansion: run.expansion,
-                expansions: run.expansions, characterRange: run.characterRange, x: CGFloat(x),
-                width: run.width, attributes: run.attributes))
-            x += Double(run.width)
-        }
-
+        let visual = visualOrder(glyphRuns, whitespaceWidth: whitespaceWidth)
         var metrics = visual.isEmpty ? paragraph.defaultFont.metrics : visual[0].font.metrics
         for run in visual.dropFirst() {
             let m = run.font.metrics
@@ -72,16 +131,10 @@ struct LineBuilder {
             metrics.descent = max(metrics.descent, m.descent)
             metrics.lineGap = max(metrics.lineGap, m.lineGap)
         }
-        let natural = metrics.ascent + metrics.descent + metrics.lineGap
-        let multiple = paragraph.style.lineHeightMultiple
-        let height = multiple > 0 ? natural * multiple : natural
-        return Line(
-            range: range, contentEnd: contentEnd,
-            width: CGFloat(contentWidth), trailingWhitespaceWidth: CGFloat(whitespaceWidth),
-            ascent: metrics.ascent, descent: metrics.descent, leading: metrics.lineGap,
-            origin: .zero, height: height, baselineOffset: metrics.ascent + (height - natural),
-            runs: visual, endsWithMandatoryBreak: endsWithMandatoryBreak, isLastInParagraph: isLast,
-            isRightToLeft: paragraph.isRightToLeft, truncatedRange: truncatedRange)
+        return makeLine(
+            range: range, contentEnd: contentEnd, width: contentWidth, whitespaceWidth: whitespaceWidth,
+            metrics: metrics, runSource: .given(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
+            isLast: isLast, truncatedRange: truncatedRange)
     }
 
     /// The logical pieces of the line: each run cut to the line, its hanging

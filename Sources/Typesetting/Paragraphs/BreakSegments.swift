@@ -17,6 +17,9 @@ struct BreakSegments: Sendable {
     private(set) var contentWidths: [Double] = []
     /// Advance of each segment's trailing whitespace, in points.
     private(set) var whitespaceWidths: [Double] = []
+    /// Whether a line may end at each segment's end without re-shaping: a run starts
+    /// there, or the glyph starting there is not marked unsafe to break.
+    private(set) var safeEnds: [Bool] = []
 
     init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
         let count = breaks.count
@@ -33,7 +36,13 @@ struct BreakSegments: Sendable {
         }
         contentWidths = [Double](repeating: 0, count: count)
         whitespaceWidths = [Double](repeating: 0, count: count)
+        safeEnds = [Bool](repeating: false, count: count)
         guard count > 0 else { return }
+        safeEnds[count - 1] = true  // the paragraph's end
+        for run in runs {  // run boundaries: each side was shaped on its own
+            let boundary = ends.partitionPoint { Int($0) >= run.range.lowerBound }
+            if boundary < count, Int(ends[boundary]) == run.range.lowerBound { safeEnds[boundary] = true }
+        }
         // Attribute each glyph's advance to the segment holding its cluster, walking
         // glyphs in logical order so the segment index only moves forward.
         var segment = 0
@@ -52,6 +61,9 @@ struct BreakSegments: Sendable {
                 let g = run.isRightToLeft ? n - 1 - k : k
                 let cluster = run.clusters[g]
                 while cluster >= ends[segment], segment < count - 1 {
+                    // Crossing segment's end: safe only where a cluster starts exactly
+                    // there and HarfBuzz did not mark it unsafe.
+                    if cluster == ends[segment], !run.unsafeToBreak[g] { safeEnds[segment] = true }
                     flush()
                     segment += 1
                 }
@@ -76,6 +88,9 @@ struct BreakSegments: Sendable {
     func contentEnd(of i: Int) -> Int { Int(contentEnds[i]) }
     /// Whether segment `i` ends in a mandatory break.
     func isMandatory(_ i: Int) -> Bool { mandatory[i] }
+    /// Whether a line may end after segment `i` (and the next start there) without
+    /// re-shaping.
+    func isSafeEnd(_ i: Int) -> Bool { safeEnds[i] }
     /// The advance of segment `i` without its trailing whitespace.
     func contentWidth(_ i: Int) -> Double { contentWidths[i] }
     /// The advance of segment `i`'s trailing whitespace.

@@ -32,13 +32,32 @@ extension ShapedParagraph {
         var index = runIndex(containing: line.lowerBound)
         while index < runs.count, runs[index].range.lowerBound < min(line.upperBound, contentEnd) {
             let piece = max(runs[index].range.lowerBound, line.lowerBound)..<min(runs[index].range.upperBound, line.upperBound)
-            let (storage, glyphs) = glyphs(of: index, in: piece, lineRange: line)
             total = 0
-            for g in glyphs where Int(storage.clusters[g]) < contentEnd { total += Int64(storage.advances[g]) }
-            width += Double(total) * storage.scale
+            if hasSafeEdges(run: index, piece: piece, line: line) {
+                // The common case: sum the run's own advances, copying nothing.
+                let glyphs = runs[index].glyphRange(for: piece.lowerBound..<min(piece.upperBound, contentEnd))
+                for g in glyphs { total += Int64(runs[index].advances[g]) }
+                width += Double(total) * runs[index].scale
+            } else {
+                let (storage, glyphs) = self.glyphs(of: index, in: piece, lineRange: line)
+                for g in glyphs where Int(storage.clusters[g]) < contentEnd { total += Int64(storage.advances[g]) }
+                width += Double(total) * storage.scale
+            }
             index += 1
         }
         return width
+    }
+
+    /// Whether a piece of run `run` on a line spanning `line` keeps the run's own
+    /// shaping: neither line edge falls inside the run where HarfBuzz marked it unsafe.
+    func hasSafeEdges(run index: Int, piece: Range<Int>, line: Range<Int>) -> Bool {
+        (piece.lowerBound != line.lowerBound || runs[index].isSafeToBreak(at: piece.lowerBound))
+            && (piece.upperBound != line.upperBound || runs[index].isSafeToBreak(at: piece.upperBound))
+    }
+
+    /// Whether `range` holds a space (U+0020), which justification can widen.
+    func hasSpace(in range: Range<Int>) -> Bool {
+        text[range].contains(0x20)
     }
 
     /// `run` cut to `piece`, the unsafe edges shaped alone up to the nearest safe
