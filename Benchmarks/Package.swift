@@ -29,6 +29,8 @@ let package = Package(
             name: "textlayout-bench",
             dependencies: [
                 .product(name: "Typesetting", package: rootPackage),
+                .product(name: "TextLayout", package: rootPackage),
+                .product(name: "LabelCards", package: rootPackage),
                 "BenchmarkPeers",
             ]
         ),

@@ -68,6 +68,12 @@ enum Corpora {
         }
     }
 
+    /// The "document-1mb" sample: the 10 MB document's first 1 MB, cut at a
+    /// paragraph end (in quick mode the cut document as it is).
+    static func documentOneMegabyte(from document: Corpus) -> Corpus {
+        Corpus(name: "document-1mb", string: cut(String(decoding: document.utf8, as: UTF8.self), to: 1_000_000))
+    }
+
     private static func cut(_ string: String, to size: Int) -> String {
         let utf8 = Array(string.utf8)
         guard utf8.count > size else { return string }

@@ -4,7 +4,7 @@ import Typesetting
 /// scenarios the issue asks for that cannot run yet.
 enum ScenarioRegistry {
     /// The scenarios for `corpora`: per corpus, cold layout by each engine, then
-    /// re-wrap by TextLayout and Pango.
+    /// re-wrap by TextLayout and Pango, then the layout managers and a label card.
     ///
     /// - Throws: when a peer or font cannot be set up.
     static func scenarios(corpora: [Corpus], options: Options) throws -> [any Scenario] {
@@ -26,6 +26,7 @@ enum ScenarioRegistry {
             all.append(TextLayoutRewrap(corpus: corpus, width: width, cascade: cascade))
             all.append(PangoRewrap(corpus: corpus, width: width, pango: pango))
         }
+        all += managerScenarios(corpora: corpora, width: width, cascade: cascade)
         guard let filter = options.filter else { return all }
         return all.filter { $0.name.description.contains(filter) }
     }
@@ -41,15 +42,34 @@ enum ScenarioRegistry {
         }
     }
 
-    /// Scenarios of the issue whose subject does not exist yet. When one lands, its
-    /// scenario is one new file in `Scenarios/` and one line in `scenarios(...)`,
-    /// and its entry here goes.
-    static let planned: [PlannedScenario] = [
-        PlannedScenario(name: "edit - document-1mb one character, fragment manager", waitingFor: "TextLayoutManager"),
-        PlannedScenario(name: "first viewport - document-10mb fragment manager", waitingFor: "TextLayoutManager"),
-        PlannedScenario(name: "first viewport - document-100kb fragment manager", waitingFor: "TextLayoutManager"),
-        PlannedScenario(name: "scroll to end - document-10mb fragment manager", waitingFor: "TextLayoutManager"),
-        PlannedScenario(name: "full layout - english-1mb legacy manager", waitingFor: "LayoutManager"),
-        PlannedScenario(name: "render - label card SVG", waitingFor: "LabelCards"),
-    ]
+    /// Scenarios of the issue whose subject does not exist yet (none now: the layout
+    /// managers and label cards have landed). When one is planned, it goes here and
+    /// is printed as not yet available.
+    static let planned: [PlannedScenario] = []
+
+    /// The scenarios of the layout managers and label cards: full layout by each
+    /// manager, a one-character edit, first viewports, scrolling to the end, one card.
+    private static func managerScenarios(corpora: [Corpus], width: Double, cascade: FontCascade) -> [any Scenario] {
+        var all: [any Scenario] = []
+        let bySample = Dictionary(corpora.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        if let english = bySample["english-1mb"] {
+            all.append(LegacyManagerFullLayout(corpus: english, width: width, cascade: cascade))
+            all.append(FragmentManagerFullLayout(corpus: english, width: width, cascade: cascade))
+        }
+        if let document = bySample["document-10mb"] {
+            let oneMegabyte = Corpora.documentOneMegabyte(from: document)
+            all.append(FragmentManagerFullLayout(corpus: oneMegabyte, width: width, cascade: cascade))
+            all.append(FragmentManagerEdit(corpus: oneMegabyte, width: width, cascade: cascade))
+        }
+        for sample in ["document-100kb", "document-10mb"] {
+            if let document = bySample[sample] {
+                all.append(FragmentManagerFirstViewport(corpus: document, width: width, cascade: cascade))
+            }
+        }
+        if let document = bySample["document-10mb"] {
+            all.append(FragmentManagerScrollToEnd(corpus: document, width: width, cascade: cascade))
+        }
+        all.append(LabelCardRender())
+        return all
+    }
 }

@@ -62,6 +62,23 @@ struct Report: Sendable, Codable {
     var agreement: [LineBreakAgreement]
     var notYetAvailable: [String]
     var notRun: [String]
+    /// The layout managers' figures as ratios of two rows of this run, with the
+    /// issue's goal where it sets one.
+    var comparisons: [Comparison] = []
+
+    /// One row's median over another's, in this run.
+    struct Comparison: Sendable, Codable {
+        /// What is compared ("edit ÷ full layout, document-1mb").
+        var what: String
+        /// The two rows, numerator first.
+        var numerator: String
+        var denominator: String
+        /// numerator median ÷ denominator median.
+        var ratio: Double
+        /// The goal, if it sets one ("≤ 1/1000"), and whether the ratio meets it.
+        var goal: String?
+        var met: Bool?
+    }
 
     /// Fills in the ratios of each row against Pango per paragraph and the floor of
     /// the same stage and sample.
@@ -76,6 +93,33 @@ struct Report: Sendable, Codable {
                 rows[i].speedupOverFloor = floor.medianSeconds / row.medianSeconds
             }
         }
+        computeComparisons()
+    }
+
+    /// The layout managers' ratios, for the rows this run has.
+    mutating func computeComparisons() {
+        func compare(_ what: String, _ numerator: String, _ denominator: String, goal: (text: String, limit: Double)? = nil) {
+            guard let top = rows.first(where: { $0.name == numerator }),
+                  let bottom = rows.first(where: { $0.name == denominator }) else { return }
+            let ratio = top.medianSeconds / bottom.medianSeconds
+            comparisons.append(Comparison(
+                what: what, numerator: numerator, denominator: denominator, ratio: ratio,
+                goal: goal?.text, met: goal.map { ratio <= $0.limit }))
+        }
+        compare("one-character edit ÷ full layout, document-1mb",
+                "edit - document-1mb one character, fragment manager", "full layout - document-1mb fragment manager",
+                goal: ("≤ 1/1000", 0.001))
+        compare("first viewport, 10 MB ÷ 100 KB",
+                "first viewport - document-10mb fragment manager", "first viewport - document-100kb fragment manager",
+                goal: ("≤ 2", 2))
+        compare("scroll to end ÷ first viewport, 10 MB",
+                "scroll to end - document-10mb fragment manager", "first viewport - document-10mb fragment manager")
+        compare("full layout, legacy ÷ fragment manager, english-1mb",
+                "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")
+        compare("full layout by the fragment manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
+                "full layout - english-1mb fragment manager", "cold layout - english-1mb TextLayout 1 thread")
+        compare("full layout by the legacy manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
+                "full layout - english-1mb legacy manager", "cold layout - english-1mb TextLayout 1 thread")
     }
 
     /// The table, with the agreement beside each sample's TextLayout cold layout.
@@ -88,7 +132,7 @@ struct Report: Sendable, Codable {
                 : ""
             let cells = [
                 row.name, Self.ms(row.medianSeconds), Self.ms(row.minSeconds), Self.ms(row.maxSeconds),
-                String(format: "%.1f", row.megabytesPerSecond),
+                row.bytes == 0 ? "–" : String(format: "%.1f", row.megabytesPerSecond),
                 row.lines == 0 ? "–" : String(format: "%.0f", row.linesPerSecond),
                 row.speedupOverPango.map { String(format: "%.2f", $0) } ?? "–",
                 row.speedupOverFloor.map { String(format: "%.2f", $0) } ?? "–",
@@ -103,11 +147,22 @@ struct Report: Sendable, Codable {
             }
         if !notes.isEmpty { out += "\n" + notes.joined(separator: "\n") + "\n" }
         if !notRun.isEmpty { out += "\nNot run: " + notRun.joined(separator: "; ") + ".\n" }
-        out += "\nNot yet available: " + notYetAvailable.joined(separator: "; ") + ".\n"
+        if !notYetAvailable.isEmpty { out += "\nNot yet available: " + notYetAvailable.joined(separator: "; ") + ".\n" }
+        if !comparisons.isEmpty {
+            out += "\n| ratio (medians, this run) | figure | goal |\n| --- | ---: | --- |\n"
+            for comparison in comparisons {
+                let goal = comparison.goal.map { goal in "\(goal): " + (comparison.met == true ? "met" : "missed") } ?? "–"
+                out += "| \(comparison.what) | \(Self.ratio(comparison.ratio)) | \(goal) |\n"
+            }
+        }
         return out
     }
 
     private static func ms(_ seconds: Double) -> String { String(format: seconds < 0.01 ? "%.3f" : "%.1f", seconds * 1000) }
+    /// A ratio: "1/N" below 0.1, else two decimals and "×".
+    private static func ratio(_ value: Double) -> String {
+        value < 0.1 ? String(format: "1/%.0f (%.5f)", 1 / value, value) : String(format: "%.2f×", value)
+    }
     private static func percent(_ share: Double) -> String { String(format: "%.1f%%", share * 100) }
 
     /// Writes the report as JSON.
