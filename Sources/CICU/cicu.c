@@ -17,6 +17,13 @@ cicu_break_iterator *cicu_line_break_open(const char *locale, const cicu_char16 
     return (cicu_break_iterator *)it;
 }
 
+void cicu_break_set_text(cicu_break_iterator *iterator, const cicu_char16 *text, int32_t length,
+                         int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)iterator, (const UChar *)text, length, &code);
+    *status = (int32_t)code;
+}
+
 cicu_break_iterator *cicu_character_break_open(const cicu_char16 *text, int32_t length,
                                                int32_t *status) {
     UErrorCode code = U_ZERO_ERROR;

@@ -29,6 +29,11 @@ typedef struct cicu_break_iterator cicu_break_iterator;
 cicu_break_iterator *cicu_line_break_open(const char *locale, const cicu_char16 *text,
                                           int32_t length, int32_t *status);
 
+/// Points an open iterator at new text (cheaper than opening another: the rules are
+/// kept). The text must outlive its use.
+void cicu_break_set_text(cicu_break_iterator *iterator, const cicu_char16 *text, int32_t length,
+                         int32_t *status);
+
 /// Opens a UAX #29 grapheme-cluster iterator over `text`.
 cicu_break_iterator *cicu_character_break_open(const cicu_char16 *text, int32_t length,
                                                int32_t *status);

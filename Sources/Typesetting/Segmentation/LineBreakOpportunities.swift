@@ -1,4 +1,5 @@
 internal import CICU
+import Synchronization
 
 /// A place where a line may (or must) end, as a UTF-16 offset: the line ends just
 /// before the character at `offset`.
@@ -32,23 +33,23 @@ struct LineBreakOpportunities: Sendable {
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
     init(text: UnsafeBufferPointer<UInt16>, locale: String) throws {
         guard text.count > 0 else { return }
-        var status: Int32 = 0
-        let iterator = cicu_line_break_open(locale, text.baseAddress, Int32(text.count), &status)
-        try ICUStatus.check(status, "opening a line-break iterator for '\(locale)'")
-        guard let iterator else { return }
-        defer { cicu_break_close(iterator) }
+        let iterator = try LineBreakIteratorPool.shared.take(locale: locale, text: text)
+        defer { LineBreakIteratorPool.shared.give(iterator, locale: locale) }
         offsets.reserveCapacity(text.count / 5 + 1)
         mandatory.reserveCapacity(text.count / 5 + 1)
-        let chunk = 1024
-        var offsetBuffer = [Int32](repeating: 0, count: chunk)
-        var statusBuffer = [Int32](repeating: 0, count: chunk)
-        while true {
-            let count = Int(cicu_break_fill(iterator, &offsetBuffer, &statusBuffer, Int32(chunk)))
-            if count == 0 { break }
-            offsets.append(contentsOf: offsetBuffer[0..<count])
-            for i in 0..<count {
-                // ICU: rule status 100..<200 is UBRK_LINE_HARD, a mandatory break.
-                mandatory.append(statusBuffer[i] >= 100 && statusBuffer[i] < 200)
+        let chunk = 512
+        // Scratch on the stack: no allocation or zeroing per paragraph.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * chunk) { scratch in
+            let offsetBuffer = scratch.baseAddress!
+            let statusBuffer = scratch.baseAddress! + chunk
+            while true {
+                let count = Int(cicu_break_fill(iterator, offsetBuffer, statusBuffer, Int32(chunk)))
+                if count == 0 { break }
+                offsets.append(contentsOf: UnsafeBufferPointer(start: offsetBuffer, count: count))
+                for i in 0..<count {
+                    // ICU: rule status 100..<200 is UBRK_LINE_HARD, a mandatory break.
+                    mandatory.append(statusBuffer[i] >= 100 && statusBuffer[i] < 200)
+                }
             }
         }
     }
@@ -67,4 +68,45 @@ struct LineBreakOpportunities: Sendable {
 public func lineBreakOpportunities(in text: [UInt16], locale: String = "") throws -> [BreakOpportunity] {
     let table = try text.withUnsafeBufferPointer { try LineBreakOpportunities(text: $0, locale: locale) }
     return zip(table.offsets, table.mandatory).map { BreakOpportunity(offset: Int($0), isMandatory: $1) }
+}
+
+/// Line-break iterators kept for reuse, per locale: opening one loads and checks
+/// ICU's rules (about 20,000 instructions), pointing one at new text does not. The
+/// pool owns every iterator in it and closes none: a few per locale and thread.
+final class LineBreakIteratorPool: Sendable {
+    static let shared = LineBreakIteratorPool()
+
+    /// Idle iterators by locale, as raw addresses (C pointers are not `Sendable`).
+    private let idle = Mutex<[String: [UInt]]>([:])
+    private static let keptPerLocale = 8
+
+    /// An iterator for `locale` over `text`, from the pool or newly opened.
+    ///
+    /// - Throws: `TypesettingError` when ICU fails.
+    func take(locale: String, text: UnsafeBufferPointer<UInt16>) throws -> OpaquePointer {
+        var status: Int32 = 0
+        if let address = idle.withLock({ $0[locale]?.popLast() }), let iterator = OpaquePointer(bitPattern: address) {
+            cicu_break_set_text(iterator, text.baseAddress, Int32(text.count), &status)
+            if status <= 0 { return iterator }
+            cicu_break_close(iterator)
+            status = 0
+        }
+        let iterator = cicu_line_break_open(locale, text.baseAddress, Int32(text.count), &status)
+        if let iterator, status > 0 { cicu_break_close(iterator) }
+        try ICUStatus.check(status, "opening a line-break iterator for '\(locale)'")
+        guard let iterator else {
+            throw TypesettingError(.unicodeAnalysisFailed, "ICU gave no line-break iterator for '\(locale)'")
+        }
+        return iterator
+    }
+
+    /// Returns an iterator for reuse (or closes it when the pool has enough).
+    func give(_ iterator: OpaquePointer, locale: String) {
+        let kept = idle.withLock { idle -> Bool in
+            guard idle[locale, default: []].count < Self.keptPerLocale else { return false }
+            idle[locale, default: []].append(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(iterator))))
+            return true
+        }
+        if !kept { cicu_break_close(iterator) }
+    }
 }

@@ -24,24 +24,45 @@ public final class ShapeCache: Sendable {
     /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
     static let maximumWordLength = 48
 
-    /// What a shaped word depends on. The hash is computed once, in one pass over
-    /// the text (FNV-1a), rather than by `Hasher` per code unit on every probe.
+    /// What a shaped word depends on. The word's code units are packed into the key
+    /// itself (a word is at most `maximumWordLength` units), so looking a word up
+    /// allocates nothing; the hash is computed once, in one pass (FNV-1a).
     struct Key: Hashable, Sendable {
         let face: ObjectIdentifier
         let script: Int32
         let isRightToLeft: Bool
         let language: Int
-        let units: [UInt16]
+        /// The units, four to a word, zero-padded; `count` says how many are real.
+        private let packed: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
+        private let count: Int
         private let digest: UInt64
 
         init(face: ObjectIdentifier, script: Int32, isRightToLeft: Bool, language: Int, units: [UInt16]) {
+            self = units.withUnsafeBufferPointer {
+                Key(face: face, script: script, isRightToLeft: isRightToLeft, language: language, units: $0)
+            }
+        }
+
+        init(face: ObjectIdentifier, script: Int32, isRightToLeft: Bool, language: Int,
+             units: UnsafeBufferPointer<UInt16>) {
+            precondition(units.count <= ShapeCache.maximumWordLength, "a cached word is at most 48 units")
             self.face = face
             self.script = script
             self.isRightToLeft = isRightToLeft
             self.language = language
-            self.units = units
+            self.count = units.count
+            var packed: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                         UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
             var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-            for unit in units { digest = (digest ^ UInt64(unit)) &* 0x100_0000_01b3 }
+            withUnsafeMutableBytes(of: &packed) { raw in
+                let slots = raw.bindMemory(to: UInt16.self)
+                for (i, unit) in units.enumerated() {
+                    slots[i] = unit
+                    digest = (digest ^ UInt64(unit)) &* 0x100_0000_01b3
+                }
+            }
+            self.packed = packed
             digest ^= UInt64(UInt(bitPattern: face.hashValue)) &* 31 &+ UInt64(UInt32(bitPattern: script))
             self.digest = isRightToLeft ? ~digest : digest
         }
@@ -49,8 +70,11 @@ public final class ShapeCache: Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.digest == rhs.digest && lhs.face == rhs.face && lhs.script == rhs.script
-                && lhs.isRightToLeft == rhs.isRightToLeft && lhs.language == rhs.language && lhs.units == rhs.units
+            guard lhs.digest == rhs.digest, lhs.count == rhs.count, lhs.face == rhs.face, lhs.script == rhs.script,
+                  lhs.isRightToLeft == rhs.isRightToLeft, lhs.language == rhs.language else { return false }
+            let p = lhs.packed, q = rhs.packed
+            return p.0 == q.0 && p.1 == q.1 && p.2 == q.2 && p.3 == q.3 && p.4 == q.4 && p.5 == q.5
+                && p.6 == q.6 && p.7 == q.7 && p.8 == q.8 && p.9 == q.9 && p.10 == q.10 && p.11 == q.11
         }
     }
 
@@ -123,4 +147,21 @@ final class ShapedWord: Sendable {
     }
 
     var count: Int { glyphs.count }
+
+    /// An empty word, standing in until the real one is shaped.
+    static let placeholder = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: nil, unsafeToBreak: [])
+
+    /// The glyphs at `indices` (ascending, contiguous), clusters moved by `clusterShift`.
+    func slice(_ indices: [Int], clusterShift: Int32) -> ShapedWord {
+        guard let first = indices.first, let last = indices.last else { return .placeholder }
+        let range = first..<(last + 1)
+        var offsets: [Int32]?
+        if let all = self.offsets {
+            let own = Array(all[(2 * range.lowerBound)..<(2 * range.upperBound)])
+            offsets = own.contains { $0 != 0 } ? own : nil
+        }
+        return ShapedWord(
+            glyphs: Array(glyphs[range]), clusters: clusters[range].map { $0 + clusterShift },
+            advances: Array(advances[range]), offsets: offsets, unsafeToBreak: Array(unsafeToBreak[range]))
+    }
 }

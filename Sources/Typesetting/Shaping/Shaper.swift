@@ -50,11 +50,16 @@ final class Shaper {
         replaceControlGlyphs(in: &run, text: text)
     }
 
-    /// The run's words in logical order, each from the cache or shaped alone, with
-    /// the stretches between cacheable words shaped in one call each.
+    /// The run's words in logical order, each from the cache or shaped, with the
+    /// stretches between cacheable words shaped in one call each. The words the cache
+    /// lacks are shaped together, in one call: HarfBuzz's cost per call (every lookup
+    /// of the face is visited) is far larger than a word's, and words cut after
+    /// spaces in a face whose lookups never touch the space shape the same side by
+    /// side as alone.
     private func shapeByWords(_ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
                               cache: ShapeCache) -> [(word: ShapedWord, base: Int)] {
         var pieces: [(word: ShapedWord, base: Int)] = []
+        var misses: [(piece: Int, range: Range<Int>, key: ShapeCache.Key)] = []
         var pending: Int?  // start of a stretch of words shaped without the cache
         let paragraph = 0..<text.count
         func flush(upTo end: Int) {
@@ -72,15 +77,14 @@ final class Shaper {
                 flush(upTo: start)
                 let key = ShapeCache.Key(
                     face: face, script: run.script.code, isRightToLeft: run.isRightToLeft,
-                    language: language, units: Array(text[word]))
+                    language: language, units: UnsafeBufferPointer(rebasing: text[word]))
                 if let cached = cache.word(for: key) {
                     statistics.shapeCacheHit()
                     pieces.append((cached, start))
                 } else {
                     statistics.shapeCacheMiss()
-                    let shaped = shapeStretch(word, of: run, in: text, context: word, base: start)
-                    cache.insert(shaped, for: key)
-                    pieces.append((shaped, start))
+                    misses.append((pieces.count, word, key))
+                    pieces.append((ShapedWord.placeholder, start))
                 }
             } else if pending == nil {
                 pending = start
@@ -88,7 +92,49 @@ final class Shaper {
             start = end
         }
         flush(upTo: run.range.upperBound)
+        if !misses.isEmpty {
+            for (index, word) in shapeTogether(misses.map(\.range), of: run, in: text).enumerated() {
+                cache.insert(word, for: misses[index].key)
+                pieces[misses[index].piece].word = word
+            }
+        }
         return pieces
+    }
+
+    /// Shapes `words` (each bounded by spaces or the paragraph's edges, in logical
+    /// order) side by side in one HarfBuzz call and cuts the result back into words,
+    /// each with clusters from its own start: exactly what shaping each alone gives.
+    private func shapeTogether(_ words: [Range<Int>], of run: ShapedRun,
+                               in text: UnsafeBufferPointer<UInt16>) -> [ShapedWord] {
+        if words.count == 1 { return [shapeStretch(words[0], of: run, in: text, context: words[0], base: words[0].lowerBound)] }
+        var joined: [UInt16] = []
+        var starts: [Int] = []
+        joined.reserveCapacity(words.reduce(0) { $0 + $1.count })
+        for word in words {
+            starts.append(joined.count)
+            joined.append(contentsOf: text[word])
+        }
+        let whole = joined.withUnsafeBufferPointer { buffer in
+            shapeStretch(0..<buffer.count, of: run, in: buffer, context: 0..<buffer.count, base: 0)
+        }
+        // Glyphs are in visual order: a right-to-left run's words come last first.
+        var result: [ShapedWord] = []
+        result.reserveCapacity(words.count)
+        let n = whole.count
+        var glyph = 0
+        for k in 0..<words.count {
+            let end = k + 1 < words.count ? starts[k + 1] : joined.count
+            var indices: [Int] = []
+            while glyph < n {
+                let g = run.isRightToLeft ? n - 1 - glyph : glyph
+                guard Int(whole.clusters[g]) < end else { break }
+                indices.append(g)
+                glyph += 1
+            }
+            if run.isRightToLeft { indices.reverse() }
+            result.append(whole.slice(indices, clusterShift: -Int32(starts[k])))
+        }
+        return result
     }
 
     /// Joins logical pieces into the run: in visual order, which for a right-to-left
