@@ -125,6 +125,19 @@ struct Itemizer {
                 itemStartsInside = cut
             }
             index += width
+            // Plain ASCII the item's own font covers, in the same attributes, script and
+            // (unidirectional) level, continues the item: skip it without the checks
+            // above, which it would all pass. Most Latin text goes through here.
+            if levels == nil, itemFace === fontFace, itemAttributes == attributeIndex {
+                let limit = min(attributeEnd, scriptEnd)
+                while index < limit {
+                    let unit = text[index]
+                    guard unit < 0x80, asciiCovered[Int(unit)],
+                          index + 1 >= text.count || text[index + 1] != 0xFE0F else { break }
+                    index += 1
+                    marksInItem = 0
+                }
+            }
         }
         flush(upTo: text.count)
         return items
