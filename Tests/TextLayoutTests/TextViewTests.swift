@@ -194,6 +194,22 @@ import Typesetting
         #expect(view.textContainer.size.width == 200, "measuring leaves the view's own width alone")
     }
 
+    @Test func measuringLeavesTheLayoutAlone() throws {
+        let view = try makeView("Several words that wrap differently at different widths, over lines.\nTwo.")
+        let manager = try #require(view.textLayoutManager)
+        _ = Fixtures.allFragments(manager)
+        let laidOut = manager.statistics.fragmentsLaidOut
+        let typeset = manager.typesetter.statistics.paragraphsTypeset
+        let narrow = view.sizeThatFits(CGSize(width: 90, height: CGFloat.infinity))
+        #expect(manager.statistics.fragmentsLaidOut == laidOut, "measuring lays nothing out")
+        #expect(manager.typesetter.statistics.paragraphsTypeset == typeset, "nor shapes again")
+        #expect(view.textContainer.size.width == 200)
+        // The same as laying out at that width.
+        view.textContainer.size.width = 90
+        _ = Fixtures.allFragments(manager)
+        #expect(abs(manager.usageBoundsForTextContainer.height - narrow.height) < 1e-9)
+    }
+
     @Test func drawingDrawsOnlyTheVisibleLines() throws {
         let text = (0..<200).map { "Line number \($0)" }.joined(separator: "\n")
         let view = try makeView(text)

@@ -31,19 +31,7 @@ extension TextLayoutManager {
         let fragment = slots[index]
         let style = typesetter.style
         let padding = textContainer?.lineFragmentPadding ?? 0
-        var lines: [Line] = []
-        if linesLeft.map({ $0 > 0 }) ?? true {
-            if fragment.shaped == nil {
-                fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)
-            }
-            if let shaped = fragment.shaped {
-                let container = textContainer ?? TextContainer()
-                lines = (try? shaped.lines(width: lineWidth, strategy: container.lineBreakStrategy)) ?? []
-                if let linesLeft, lines.count > linesLeft {
-                    lines = container.cut(lines, to: linesLeft, of: shaped, width: lineWidth)
-                }
-            }
-        }
+        let (lines, height) = tile(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
         statistics.fragmentsLaidOut += 1
         fragment.topInset = style.paragraphSpacingBefore
         fragment.lines = lines.map { line in
@@ -54,13 +42,49 @@ extension TextLayoutManager {
                     width: line.width, height: line.height),
                 fragment: fragment)
         }
-        let linesHeight = lines.last.map { $0.origin.y + $0.height } ?? 0
-        let height = lines.isEmpty && linesLeft != nil ? 0 : fragment.topInset + linesHeight + style.paragraphSpacing
         let usedWidth = fragment.lines.map { $0.typographicBounds.maxX }.max() ?? 0
         widestLineDidReach(usedWidth - padding)
         let containerWidth = textContainer?.size.width ?? .infinity
         fragment.frame.size = CGSize(width: containerWidth.isFinite ? containerWidth : usedWidth + padding, height: height)
         fragment.state = .layoutAvailable
         slots.setMeasure(height, at: index)
+    }
+
+    /// A fragment's lines at `lineWidth`, cut to `linesLeft` with the container's
+    /// line-break mode, and the height of its tile (its lines and the paragraph's
+    /// spacing; nothing past the line limit): what layout records and measurement sums.
+    /// Shapes the paragraph if it was not kept (and keeps it).
+    private func tile(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (lines: [Line], height: CGFloat) {
+        guard linesLeft.map({ $0 > 0 }) ?? true else { return ([], 0) }
+        if fragment.shaped == nil {
+            fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)
+        }
+        guard let shaped = fragment.shaped else { return ([], 0) }
+        let container = textContainer ?? TextContainer()
+        var lines = (try? shaped.lines(width: lineWidth, strategy: container.lineBreakStrategy)) ?? []
+        if let linesLeft, lines.count > linesLeft {
+            lines = container.cut(lines, to: linesLeft, of: shaped, width: lineWidth)
+        }
+        let style = typesetter.style
+        let linesHeight = lines.last.map { $0.origin.y + $0.height } ?? 0
+        return (lines, style.paragraphSpacingBefore + linesHeight + style.paragraphSpacing)
+    }
+
+    /// The size the whole text would take in a container `width` wide (padding and
+    /// line limit as the current container's), measured without touching the layout:
+    /// kept shaping is reused, lines are broken and let go. O(text), no re-shaping.
+    public func measuredSize(atWidth width: CGFloat) -> CGSize {
+        let padding = textContainer?.lineFragmentPadding ?? 0
+        let lineWidth = width.isFinite ? max(width - 2 * padding, 0.001) : .infinity
+        var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
+        var height: CGFloat = 0
+        var widest: CGFloat = 0
+        for index in 0..<slots.count {
+            let (lines, tileHeight) = tile(of: slots[index], lineWidth: lineWidth, linesLeft: linesLeft)
+            height += tileHeight
+            widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
+            linesLeft = linesLeft.map { $0 - lines.count }
+        }
+        return CGSize(width: width.isFinite ? width : widest + 2 * padding, height: height)
     }
 }

@@ -6,15 +6,14 @@ extension TextView {
     /// The size the text needs at the proposed width: that width (or the widest
     /// line when the proposal has no finite width) by the height of all lines.
     public func sizeThatFits(_ proposal: CGSize) -> CGSize {
-        let savedWidth = textContainer.size.width
         let width = proposal.width.isFinite && proposal.width > 0 ? proposal.width : CGFloat.infinity
+        if let manager = textLayoutManager {
+            // Measured aside: the view's own layout is left as it is.
+            return manager.measuredSize(atWidth: width)
+        }
+        let savedWidth = textContainer.size.width
         if width != savedWidth { textContainer.size.width = width }
         defer { if width != savedWidth { textContainer.size.width = savedWidth } }
-        if let manager = textLayoutManager {
-            manager.ensureLayout(for: manager.textContentManager?.documentRange ?? TextRange(0..<0))
-            let bounds = manager.usageBoundsForTextContainer
-            return CGSize(width: width.isFinite ? width : bounds.width, height: bounds.height)
-        }
         guard let manager = glyphLayoutManagerWithoutSwitching else { return .zero }
         manager.ensureLayout(for: textContainer)
         let used = manager.usedRect(for: textContainer)
