@@ -32,7 +32,7 @@ func runBenchmarks(options: Options) throws {
     var report = Report(
         machine: machineDescription(), command: command, rows: rows, agreement: agreement,
         notYetAvailable: ScenarioRegistry.planned.map { "\($0.name) (waits for \($0.waitingFor))" },
-        notRun: ScenarioRegistry.notRun(corpora: corpora))
+        notRun: ScenarioRegistry.notRun(corpora: corpora), quick: options.quick)
     report.computeRatios()
     print("TextLayout benchmarks — \(report.machine)")
     print("width \(options.width) pt, DejaVu Sans \(BenchmarkFonts.size) pt + Noto fallbacks; "
