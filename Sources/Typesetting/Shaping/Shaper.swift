@@ -59,7 +59,11 @@ final class Shaper {
     private func shapeByWords(_ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
                               cache: ShapeCache) -> [(word: ShapedWord, base: Int)] {
         var pieces: [(word: ShapedWord, base: Int)] = []
-        var misses: [(piece: Int, range: Range<Int>, key: ShapeCache.Key)] = []
+        // Words the cache lacks, each once (a run may repeat a new word many times:
+        // the 1 MB paragraph is one run), and the pieces waiting for each.
+        var missed: [(range: Range<Int>, key: ShapeCache.Key)] = []
+        var missIndex: [ShapeCache.Key: Int] = [:]
+        var waiting: [(piece: Int, miss: Int)] = []
         var pending: Int?  // start of a stretch of words shaped without the cache
         let paragraph = 0..<text.count
         func flush(upTo end: Int) {
@@ -83,7 +87,12 @@ final class Shaper {
                     pieces.append((cached, start))
                 } else {
                     statistics.shapeCacheMiss()
-                    misses.append((pieces.count, word, key))
+                    let miss = missIndex[key] ?? {
+                        missed.append((word, key))
+                        missIndex[key] = missed.count - 1
+                        return missed.count - 1
+                    }()
+                    waiting.append((pieces.count, miss))
                     pieces.append((ShapedWord.placeholder, start))
                 }
             } else if pending == nil {
@@ -92,11 +101,10 @@ final class Shaper {
             start = end
         }
         flush(upTo: run.range.upperBound)
-        if !misses.isEmpty {
-            for (index, word) in shapeTogether(misses.map(\.range), of: run, in: text).enumerated() {
-                cache.insert(word, for: misses[index].key)
-                pieces[misses[index].piece].word = word
-            }
+        if !missed.isEmpty {
+            let shaped = shapeTogether(missed.map(\.range), of: run, in: text)
+            for (index, word) in shaped.enumerated() { cache.insert(word, for: missed[index].key) }
+            for (piece, miss) in waiting { pieces[piece].word = shaped[miss] }
         }
         return pieces
     }
