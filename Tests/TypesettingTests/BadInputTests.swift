@@ -82,3 +82,9 @@ import Testing
         #expect(abs(run.advances[3] - 4 * spaceAdvance) < 1e-9, "a tab advances four spaces")
     }
 }
+
+/// Text made from a String has exactly the String's UTF-16, whatever the scripts.
+@Test(arguments: ["", "ascii", "é à ü", "日本語", "👨‍👩‍👧 🇯🇵", "a\u{301}\u{10FFFF}z", "mixed ascii, ωμέγα, עברית, 東京 and 😀"])
+func attributedTextHoldsTheStringsUTF16(string: String) {
+    #expect(AttributedText(string).utf16 == Array(string.utf16))
+}
