@@ -153,7 +153,8 @@ import Typesetting
         try host.flush()
         let dark = view.attributedText.attributes(at: 0)
         #expect(dark.foregroundColor == ColorScheme.dark.labelColor)
-        #expect(abs((dark.font?.size ?? 0) - 24 * 53 / 17) < 0.001)
+        #expect(abs((dark.font?.size ?? 0) - ContentSizeCategory.accessibilityExtraExtraExtraLarge.scaledSize(24)) < 0.001)
+        #expect((dark.font?.size ?? 0) > 24 * 2)
         #expect(view.string == "Styled")
     }
 
@@ -180,4 +181,25 @@ import Typesetting
         constant.wrappedValue = "ignored"
         #expect(constant.wrappedValue == "fixed")
     }
+}
+
+/// Text grows with the category as Dynamic Type grows it: all sizes at `.large` stay
+/// put, larger styles grow less, and every style grows with every step.
+@Test func dynamicTypeScalesSmallTextMoreThanLarge() {
+    for size in [11, 13, 17, 20, 28, 34, 40] as [CGFloat] {
+        #expect(ContentSizeCategory.large.scaledSize(size) == size)
+        var previous: CGFloat = 0
+        for category in ContentSizeCategory.allCases {
+            let scaled = category.scaledSize(size)
+            #expect(scaled >= previous, "\(size) pt at \(category)")
+            previous = scaled
+        }
+    }
+    let largest = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+    #expect(abs(largest.scaledSize(17) - 53) < 1e-9)
+    #expect(abs(largest.scaledSize(28) - 58) < 1e-9)
+    #expect(largest.scaledSize(28) / 28 < largest.scaledSize(13) / 13)
+    // Between title 2 (22 pt) and title 1 (28 pt) the factor is interpolated.
+    let fraction = (25.0 - 22) / (28 - 22)
+    #expect(abs(largest.scaledSize(25) - 25 * (56.0 / 22 + (58.0 / 28 - 56.0 / 22) * fraction)) < 1e-9)
 }

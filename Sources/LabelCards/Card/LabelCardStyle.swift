@@ -5,9 +5,10 @@ import Typesetting
 /// How a label card looks: its text styles, spacing and colours (SCENARIOS §1).
 ///
 /// Text sizes are relative to the environment's default font (the body size) and
-/// scale with the content size category through `TextStyle`; spacing scales by the
-/// same factor (`ContentSizeCategory.fontScale`). The editor's padding (20) and the
-/// corner radius (10) are fixed.
+/// scale with the content size category through `TextStyle`, as Dynamic Type does
+/// (the title grows less than the body); spacing scales with the body
+/// (`ContentSizeCategory.fontScale`). The editor's padding (20) and the corner
+/// radius (10) are fixed.
 public struct LabelCardStyle: Sendable, Hashable {
     /// The caption above the card (`Rendered label`).
     public var caption: TextStyle

@@ -3,8 +3,9 @@ import TextLayout
 import Typesetting
 
 /// How a wrapper styles its text from the environment: a font (the environment's
-/// default unless given) at a size relative to it, scaled by the content size
-/// category, in the colour scheme's primary or secondary label colour.
+/// default unless given) at a size relative to it, scaled for the content size
+/// category as Dynamic Type scales it (`ContentSizeCategory.scaledSize`), in the
+/// colour scheme's primary or secondary label colour.
 public struct TextStyle: Sendable, Hashable {
     /// The font, or nil for the environment's default font.
     public var font: Font?
@@ -35,7 +36,7 @@ public struct TextStyle: Sendable, Hashable {
     public func attributes(in environment: EnvironmentValues) throws(BridgeError) -> TextAttributes {
         let base: Font
         if let font { base = font } else { base = try environment.required(DefaultFontKey.self).primary }
-        let size = base.size * relativeSize * environment.contentSizeCategory.fontScale
+        let size = environment.contentSizeCategory.scaledSize(base.size * relativeSize)
         let scheme = environment.colorScheme
         let color = isSecondary ? scheme.secondaryLabelColor : scheme.labelColor
         do {
