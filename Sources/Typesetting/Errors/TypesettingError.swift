@@ -24,8 +24,6 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let invalidFontSize = Code(rawValue: "invalidFontSize")
         /// A layout width that is not a positive finite number.
         public static let invalidWidth = Code(rawValue: "invalidWidth")
-        /// An attribute range outside the text.
-        public static let invalidRange = Code(rawValue: "invalidRange")
         /// ICU reported a failure.
         public static let unicodeAnalysisFailed = Code(rawValue: "unicodeAnalysisFailed")
     }
