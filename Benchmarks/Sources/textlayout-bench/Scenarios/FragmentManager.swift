@@ -14,6 +14,20 @@ enum ManagerGeometry {
 
     /// The viewport of the first-viewport and scroll scenarios: 400 × 800 points.
     static let viewportSize = CGSize(width: 400, height: 800)
+
+    /// A document opened from `string` and its first screenful laid out: the storage,
+    /// a manager with a container of `width`-point lines, the viewport at the top.
+    static func openFirstViewport(_ string: String, width: Double, cascade: FontCascade)
+        -> (storage: TextContentStorage, manager: TextLayoutManager) {
+        let storage = TextContentStorage(string: string)
+        let manager = TextLayoutManager(fonts: cascade)
+        storage.addTextLayoutManager(manager)
+        manager.textContainer = container(lineWidth: width)
+        let controller = manager.textViewportLayoutController
+        controller.viewportBounds = CGRect(origin: .zero, size: viewportSize)
+        controller.layoutViewport()
+        return (storage, manager)
+    }
 }
 
 /// Full layout through the fragment manager, cold: before each run (untimed) a new
@@ -168,13 +182,7 @@ final class FragmentManagerFirstViewport: Scenario {
     }
 
     func run() throws -> Int {
-        let storage = TextContentStorage(string: string)
-        let manager = TextLayoutManager(fonts: cascade)
-        storage.addTextLayoutManager(manager)
-        manager.textContainer = ManagerGeometry.container(lineWidth: width)
-        let controller = manager.textViewportLayoutController
-        controller.viewportBounds = CGRect(origin: .zero, size: ManagerGeometry.viewportSize)
-        controller.layoutViewport()
+        let (storage, manager) = ManagerGeometry.openFirstViewport(string, width: width, cascade: cascade)
         self.storage = storage  // freed in reset, untimed
         self.manager = manager
         laidOut = manager.statistics.fragmentsLaidOut
@@ -224,12 +232,7 @@ final class FragmentManagerScrollToEnd: Scenario {
         manager = nil
         storage = nil
         ShapeCache.shared.removeAll()
-        let storage = TextContentStorage(string: string)
-        let manager = TextLayoutManager(fonts: cascade)
-        storage.addTextLayoutManager(manager)
-        manager.textContainer = ManagerGeometry.container(lineWidth: width)
-        manager.textViewportLayoutController.viewportBounds = CGRect(origin: .zero, size: ManagerGeometry.viewportSize)
-        manager.textViewportLayoutController.layoutViewport()
+        let (storage, manager) = ManagerGeometry.openFirstViewport(string, width: width, cascade: cascade)
         laidOutBefore = manager.statistics.fragmentsLaidOut
         self.storage = storage
         self.manager = manager
