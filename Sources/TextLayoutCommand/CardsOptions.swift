@@ -75,10 +75,7 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
             throw CommandLineError.usage("missing '--out <directory>' (where the cards are written)")
         }
         self.output = output
-        font = try WrapOptions.fontSource(parsed)
-        fallbacks = parsed.allValues("fallback")
-        usesSystemFallback = !parsed.has("no-system-fallback")
-        if let value = parsed.value("size") { size = try WrapOptions.positiveNumber(value, option: "size") }
+        (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         if let value = parsed.value("workers") { workers = try Self.count(value, option: "workers", in: 1...64) }
         scale = action == .preview ? 2 : 1
         if let value = parsed.value("scale") { scale = try Self.count(value, option: "scale", in: 1...4) }

@@ -1,7 +1,7 @@
 import Foundation
 import Typesetting
 
-/// The font options a command takes (`wrap` and `render` share them).
+/// The font options a command takes (`wrap`, `render` and `cards` share them).
 protocol FontOptions {
     /// Where the main font comes from.
     var font: WrapOptions.FontSource { get }
@@ -11,6 +11,18 @@ protocol FontOptions {
     var usesSystemFallback: Bool { get }
     /// The font size in points.
     var size: CGFloat { get }
+}
+
+extension FontOptions {
+    /// Reads `--font`/`--family`/`--face-index`, `--fallback`, `--no-system-fallback`
+    /// and `--size` (`defaultSize` when it is not given), for an options type to assign.
+    ///
+    /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
+    static func fontOptions(_ parsed: ParsedArguments, defaultSize: CGFloat) throws
+        -> (font: WrapOptions.FontSource, fallbacks: [String], usesSystemFallback: Bool, size: CGFloat) {
+        let size = try parsed.value("size").map { try WrapOptions.positiveNumber($0, option: "size") } ?? defaultSize
+        return (try WrapOptions.fontSource(parsed), parsed.allValues("fallback"), !parsed.has("no-system-fallback"), size)
+    }
 }
 
 /// Turns the font options of `wrap` and `render` into a font cascade, and the core's

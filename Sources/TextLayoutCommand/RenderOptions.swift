@@ -54,10 +54,7 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         }
         guard !output.isEmpty else { throw CommandLineError.usage("option '--output' needs a file name, not ''") }
         self.output = output
-        font = try WrapOptions.fontSource(parsed)
-        fallbacks = parsed.allValues("fallback")
-        usesSystemFallback = !parsed.has("no-system-fallback")
-        if let value = parsed.value("size") { size = try WrapOptions.positiveNumber(value, option: "size") }
+        (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try WrapOptions.locale(parsed) ?? locale
         alignment = try WrapOptions.choice(parsed.value("align"), option: "align", default: .natural)
         manager = try WrapOptions.choice(parsed.value("manager"), option: "manager", default: .fragment)

@@ -68,10 +68,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     init(arguments: [String]) throws {
         let parsed = try Self.parser.parse(arguments)
         measure = try Self.measure(parsed)
-        font = try Self.fontSource(parsed)
-        fallbacks = parsed.allValues("fallback")
-        usesSystemFallback = !parsed.has("no-system-fallback")
-        if let value = parsed.value("size") { size = try Self.positiveNumber(value, option: "size") }
+        (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try Self.locale(parsed) ?? locale
         alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
