@@ -69,6 +69,9 @@ public final class ShapeCache: Sendable {
 
         func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
+        /// Which of `count` shards the key lives in.
+        func shard(of count: Int) -> Int { Int(truncatingIfNeeded: digest >> 32) & (count - 1) }
+
         static func == (lhs: Key, rhs: Key) -> Bool {
             guard lhs.digest == rhs.digest, lhs.count == rhs.count, lhs.face == rhs.face, lhs.script == rhs.script,
                   lhs.isRightToLeft == rhs.isRightToLeft, lhs.language == rhs.language else { return false }
@@ -83,28 +86,44 @@ public final class ShapeCache: Sendable {
         var old: [Key: ShapedWord] = [:]
     }
 
-    private let state = Mutex(State())
+    /// One lock's worth of the cache: threads shaping different words rarely wait
+    /// for each other (with one lock, two cores shaping paragraphs side by side
+    /// queued on it for every word).
+    private final class Shard: Sendable {
+        let state = Mutex(State())
+    }
 
-    /// A cache holding at most `2 × capacity` words.
+    private let shards: [Shard]
+    /// The most entries a generation of one shard holds.
+    private let shardCapacity: Int
+
+    /// A cache holding at most `2 × capacity` words (in 16 shards when it is large
+    /// enough for them to matter).
     public init(capacity: Int) {
         precondition(capacity > 0, "a shape cache needs room for at least one word")
         self.capacity = capacity
+        let count = capacity >= 1024 ? 16 : 1
+        shards = (0..<count).map { _ in Shard() }
+        shardCapacity = capacity / count
     }
 
     /// The number of words held.
-    public var count: Int { state.withLock { $0.young.count + $0.old.count } }
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.young.count + $0.old.count } } }
 
     /// Forgets every word (for cold-start measurements, or to free the memory).
     public func removeAll() {
-        state.withLock { state in
-            state.young = [:]
-            state.old = [:]
+        for shard in shards {
+            shard.state.withLock { state in
+                state.young = [:]
+                state.old = [:]
+            }
         }
     }
 
     /// The word shaped for `key`, if held.
     func word(for key: Key) -> ShapedWord? {
-        state.withLock { state in
+        let capacity = shardCapacity
+        return shards[key.shard(of: shards.count)].state.withLock { state in
             if let word = state.young[key] { return word }
             // Promoted by copying: the old generation is dropped whole soon enough.
             guard let word = state.old[key] else { return nil }
@@ -115,7 +134,8 @@ public final class ShapeCache: Sendable {
 
     /// Keeps `word` for `key`.
     func insert(_ word: ShapedWord, for key: Key) {
-        state.withLock { Self.insert(word, for: key, into: &$0, capacity: capacity) }
+        let capacity = shardCapacity
+        shards[key.shard(of: shards.count)].state.withLock { Self.insert(word, for: key, into: &$0, capacity: capacity) }
     }
 
     private static func insert(_ word: ShapedWord, for key: Key, into state: inout State, capacity: Int) {
