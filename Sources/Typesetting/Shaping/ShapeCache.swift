@@ -171,10 +171,9 @@ final class ShapedWord: Sendable {
     /// An empty word, standing in until the real one is shaped.
     static let placeholder = ShapedWord(glyphs: [], clusters: [], advances: [], offsets: nil, unsafeToBreak: [])
 
-    /// The glyphs at `indices` (ascending, contiguous), clusters moved by `clusterShift`.
-    func slice(_ indices: [Int], clusterShift: Int32) -> ShapedWord {
-        guard let first = indices.first, let last = indices.last else { return .placeholder }
-        let range = first..<(last + 1)
+    /// The glyphs in `range`, clusters moved by `clusterShift`.
+    func slice(_ range: Range<Int>, clusterShift: Int32) -> ShapedWord {
+        guard !range.isEmpty else { return .placeholder }
         var offsets: [Int32]?
         if let all = self.offsets {
             let own = Array(all[(2 * range.lowerBound)..<(2 * range.upperBound)])

@@ -130,17 +130,14 @@ final class Shaper {
         result.reserveCapacity(words.count)
         let n = whole.count
         var glyph = 0
+        let clusters = whole.clusters
         for k in 0..<words.count {
+            // A word's glyphs are contiguous: count them in logical order.
             let end = k + 1 < words.count ? starts[k + 1] : joined.count
-            var indices: [Int] = []
-            while glyph < n {
-                let g = run.isRightToLeft ? n - 1 - glyph : glyph
-                guard Int(whole.clusters[g]) < end else { break }
-                indices.append(g)
-                glyph += 1
-            }
-            if run.isRightToLeft { indices.reverse() }
-            result.append(whole.slice(indices, clusterShift: -Int32(starts[k])))
+            let first = glyph
+            while glyph < n, Int(clusters[run.isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
+            let range = run.isRightToLeft ? (n - glyph)..<(n - first) : first..<glyph
+            result.append(whole.slice(range, clusterShift: -Int32(starts[k])))
         }
         return result
     }
