@@ -43,22 +43,106 @@ public struct BidiLevels: Sendable, Hashable {
         case .leftToRight: 0
         case .rightToLeft: 1
         }
-        var status: Int32 = 0
-        let bidi = cicu_bidi_open(text.baseAddress, Int32(text.count), requested, &status)
-        try ICUStatus.check(status, "resolving bidi levels")
-        guard let bidi else {
-            paragraphLevel = requested == 1 ? 1 : 0
+        // Where UAX #9's bracket stack overflows, ICU still pairs brackets: it is given
+        // the text with the brackets BD16 would not pair made plain neutrals ("!").
+        let unpaired = Self.bracketsLeftUnpairedByOverflow(text)
+        let resolved: (paragraphLevel: UInt8, levels: [UInt8]?)
+        if unpaired.isEmpty {
+            resolved = try Self.resolve(text, requested: requested)
+        } else {
+            var neutralized = Array(text)
+            for index in unpaired { neutralized[index] = 0x21 }
+            resolved = try neutralized.withUnsafeBufferPointer { try Self.resolve($0, requested: requested) }
+        }
+        paragraphLevel = resolved.paragraphLevel
+        guard var levels = resolved.levels else {
             storage = nil
             return
         }
+        Self.levelMarksAfterBrackets(&levels, in: text)
+        storage = levels
+    }
+
+    /// ICU's paragraph level and the level of every code unit of `text` (requested
+    /// level as ubidi takes it), or nil levels when ICU gives no bidi object.
+    private static func resolve(_ text: UnsafeBufferPointer<UInt16>, requested: UInt8) throws
+        -> (paragraphLevel: UInt8, levels: [UInt8]?) {
+        var status: Int32 = 0
+        let bidi = cicu_bidi_open(text.baseAddress, Int32(text.count), requested, &status)
+        try ICUStatus.check(status, "resolving bidi levels")
+        guard let bidi else { return (requested == 1 ? 1 : 0, nil) }
         defer { cicu_bidi_close(bidi) }
-        paragraphLevel = cicu_bidi_paragraph_level(bidi)
         var levels = [UInt8](repeating: 0, count: text.count)
         if text.count > 0 {
             cicu_bidi_copy_levels(bidi, &levels, Int32(text.count), &status)
             try ICUStatus.check(status, "reading bidi levels")
         }
-        storage = levels
+        return (cicu_bidi_paragraph_level(bidi), levels)
+    }
+
+    /// Rule N0's last step, which ICU 72 misses: combining marks (bidi class NSM)
+    /// right after a paired bracket take the bracket's resolved direction, so they
+    /// take its level. (Without N0 changing the bracket, W1 gave the marks the
+    /// bracket's type and they resolve alike anyway.) Skipped in paragraphs with
+    /// explicit embeddings or isolates, where adjacency in the text is not adjacency
+    /// in the isolating run. BidiCharacterTest's cases 83–88, 102, 108 and 113 check it.
+    private static func levelMarksAfterBrackets(_ levels: inout [UInt8], in text: UnsafeBufferPointer<UInt16>) {
+        if text.contains(where: { (0x202A...0x202E).contains($0) || (0x2066...0x2069).contains($0) }) { return }
+        var index = 0
+        while index < text.count {
+            let (scalar, width) = decodeScalar(text, at: index)
+            index += width
+            guard pairedBracketType(scalar.value) != 0 else { continue }
+            let bracketLevel = levels[index - width]
+            while index < text.count {
+                // Boundary neutrals (joiners, zero-width spaces) are removed by X9:
+                // marks after them still follow the bracket.
+                let (mark, markWidth) = decodeScalar(text, at: index)
+                let category = mark.properties.generalCategory
+                if category == .nonspacingMark || category == .enclosingMark {
+                    for unit in index..<(index + markWidth) { levels[unit] = bracketLevel }
+                } else if !mark.properties.isDefaultIgnorableCodePoint {
+                    break
+                }
+                index += markWidth
+            }
+        }
+    }
+
+    /// The brackets BD16 leaves unpaired because its 63-entry stack overflowed (the
+    /// pairs closed before the overflow stand; it stops there), or none when the stack
+    /// never overflows — nearly always. Paragraphs with explicit embeddings or
+    /// isolates are left to ICU. BidiCharacterTest's case 120 checks it.
+    static func bracketsLeftUnpairedByOverflow(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
+        var stack: [(closing: Int32, index: Int)] = []
+        var paired = Set<Int>()
+        var brackets: [Int] = []
+        var overflowed = false
+        for index in 0..<text.count {
+            let unit = text[index]
+            guard unit >= 0x28 else { continue }
+            if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return [] }
+            guard !overflowed else {
+                if pairedBracketType(UInt32(unit)) != 0 { brackets.append(index) }
+                continue
+            }
+            switch pairedBracketType(UInt32(unit)) {
+            case 1:
+                brackets.append(index)
+                if stack.count == 63 { overflowed = true; continue }
+                stack.append((cicu_paired_bracket(Int32(unit)), index))
+            case 2:
+                brackets.append(index)
+                if let match = stack.lastIndex(where: { $0.closing == Int32(unit) }) {
+                    paired.insert(stack[match].index)
+                    paired.insert(index)
+                    stack.removeSubrange(match...)
+                }
+            default:
+                continue
+            }
+        }
+        return overflowed ? brackets.filter { !paired.contains($0) } : []
     }
 
     /// The level of every code unit.
@@ -112,4 +196,15 @@ public struct BidiLevels: Sendable, Hashable {
         }
         return order
     }
+}
+
+/// The Bidi_Paired_Bracket_Type of every BMP code point (0 none, 1 open, 2 close),
+/// read from ICU once (64 KiB), so scanning a right-to-left paragraph for brackets
+/// makes no C call per character. Every paired bracket is in the BMP.
+private let bmpPairedBracketTypes: [UInt8] = (0..<0x10000).map { UInt8(cicu_paired_bracket_type(Int32($0))) }
+
+/// The paired-bracket type of `value` (0 outside the BMP).
+@inline(__always)
+private func pairedBracketType(_ value: UInt32) -> UInt8 {
+    value < 0x10000 ? bmpPairedBracketTypes[Int(value)] : 0
 }

@@ -21,14 +21,10 @@ import Testing
 
     /// Cases without explicit controls where ICU 72's ubidi (called directly, without
     /// this engine) gives other levels than UAX #9 (Unicode 15): line number → reason.
-    static let knownICUDeviations: [Int: String] = [
-        83: nsmAfterBracket, 84: nsmAfterBracket, 85: nsmAfterBracket,
-        86: nsmAfterBracket, 87: nsmAfterBracket, 88: nsmAfterBracket,
-        102: nsmAfterBracket, 108: nsmAfterBracket, 113: nsmAfterBracket,
-        120: "BD16: a 64th nested opening bracket overflows the stack, so no bracket pairs; ICU still pairs them",
-    ]
-    static let nsmAfterBracket =
-        "N0: an NSM after a paired bracket resolved by N0 must take the bracket's direction; ICU leaves it at the embedding direction"
+    /// (Lines 83–88, 102, 108 and 113 — an NSM after a bracket resolved by N0 — and
+    /// line 120 — BD16's bracket stack overflowing — were ICU 72 deviations; `BidiLevels`
+    /// now applies those steps itself and they pass.)
+    static let knownICUDeviations: [Int: String] = [:]
 
     enum Outcome: Equatable {
         case pass
