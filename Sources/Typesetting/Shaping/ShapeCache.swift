@@ -139,7 +139,9 @@ public final class ShapeCache: Sendable {
     }
 
     private static func insert(_ word: ShapedWord, for key: Key, into state: inout State, capacity: Int) {
-        if state.young.isEmpty { state.young.reserveCapacity(capacity) }
+        // A little room up front spares the first rehashes, not a generation's worth:
+        // keys hold their words, and 16 shards reserving in full took 2.4 MB at once.
+        if state.young.isEmpty { state.young.reserveCapacity(min(capacity, 256)) }
         state.young[key] = word
         if state.young.count >= capacity {
             state.old = state.young
