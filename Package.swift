@@ -62,18 +62,24 @@ let package = Package(
             name: "textlayout",
             dependencies: ["TextLayoutCommand"]
         ),
+        // Test data shared by the test targets (fonts, corpora); not in any product.
+        .target(
+            name: "TestFonts",
+            dependencies: ["Typesetting"],
+            path: "Tests/TestFonts"
+        ),
         .testTarget(
             name: "TypesettingTests",
-            dependencies: ["Typesetting"],
+            dependencies: ["Typesetting", "TestFonts"],
             exclude: ["Conformance/LineBreakTest-deviations.txt"]
         ),
         .testTarget(
             name: "TextLayoutTests",
-            dependencies: ["TextLayout", "Typesetting"]
+            dependencies: ["TextLayout", "Typesetting", "TestFonts"]
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "TextLayout", "Typesetting"],
+            dependencies: ["TextRendering", "TextLayout", "Typesetting", "TestFonts"],
             exclude: ["Golden"]
         ),
         .testTarget(

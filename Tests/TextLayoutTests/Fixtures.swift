@@ -1,29 +1,20 @@
 import Foundation
+import TestFonts
 import TextLayout
 import Typesetting
 
 /// Fonts and corpora from the repository's testdata, never the machine's.
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("testdata")
+    static let root = TestData.root
 
-    static func corpus(_ name: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent("corpus/\(name)"), encoding: .utf8)
-    }
+    static func corpus(_ name: String) throws -> String { try TestData.corpus(name) }
 
     static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 16) throws -> Font {
-        try Font(path: root.appendingPathComponent("fonts/\(name)").path, size: size)
+        try TestData.font(name, size: size)
     }
 
     /// DejaVu Sans, then every script font in testdata; no system fallback.
-    static func cascade() throws -> FontCascade {
-        let fallbacks = try [
-            "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
-            "NotoSansDevanagari-Regular.ttf", "NotoSansCJK-Subset.otf", "NotoColorEmoji-Subset.ttf",
-        ].map { try font($0) }
-        return try FontCascade(primary: font(), fallbacks: fallbacks, systemFallback: nil)
-    }
+    static func cascade() throws -> FontCascade { try TestData.cascade() }
 
     /// A storage holding `text`, laid out by a fresh manager in a container `width` wide.
     static func layout(

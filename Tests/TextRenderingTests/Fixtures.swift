@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import TestFonts
 import TextLayout
 import TextRendering
 import Typesetting
@@ -12,21 +13,14 @@ enum Fixtures {
     /// `Tests/TextRenderingTests`.
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// The repository's `testdata`.
-    static let testdata = tests.deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("testdata")
+    static let testdata = TestData.root
 
     static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 16) throws -> Font {
-        try Font(path: testdata.appendingPathComponent("fonts/\(name)").path, size: size)
+        try TestData.font(name, size: size)
     }
 
     /// DejaVu Sans, then every script font in testdata; no system fallback.
-    static func cascade(size: CGFloat = 16) throws -> FontCascade {
-        let fallbacks = try [
-            "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
-            "NotoSansDevanagari-Regular.ttf", "NotoSansCJK-Subset.otf", "NotoColorEmoji-Subset.ttf",
-        ].map { try font($0, size: size) }
-        return try FontCascade(primary: font(size: size), fallbacks: fallbacks, systemFallback: nil)
-    }
+    static func cascade(size: CGFloat = 16) throws -> FontCascade { try TestData.cascade(size: size) }
 
     /// A text view `width` wide holding `text`, as tall as the text.
     static func view(_ text: String, width: CGFloat, size: CGFloat = 16, color: Color? = nil,
