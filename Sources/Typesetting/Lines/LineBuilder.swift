@@ -12,7 +12,6 @@ struct LineBuilder {
         var run: Int
         var range: Range<Int>
         var level: UInt8
-        var isHangingWhitespace: Bool
     }
 
     func lines(for breaks: [LineBreak]) -> [Line] {
@@ -150,10 +149,10 @@ struct LineBuilder {
             let upper = min(run.range.upperBound, range.upperBound)
             let split = min(max(contentEnd, lower), upper)
             if lower < split {
-                pieces.append(Piece(run: index, range: lower..<split, level: run.level, isHangingWhitespace: false))
+                pieces.append(Piece(run: index, range: lower..<split, level: run.level))
             }
             if split < upper {
-                pieces.append(Piece(run: index, range: split..<upper, level: baseLevel, isHangingWhitespace: true))
+                pieces.append(Piece(run: index, range: split..<upper, level: baseLevel))
             }
             index += 1
         }
