@@ -63,15 +63,48 @@ import Testing
 
     @Test func theCacheStaysBounded() {
         let cache = ShapeCache(capacity: 4)
-        let word = ShapedWord(glyphs: [1], clusters: [0], advances: [10], offsets: nil, unsafeToBreak: [false])
+        let word = GlyphBuffer()
+        word.append(glyph: 1, cluster: 0, advance: 10)
+        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
         for i in 0..<100 {
-            let key = ShapeCache.Key(face: ObjectIdentifier(cache), script: 25, isRightToLeft: false,
-                                     language: 0, units: [UInt16(i)])
-            cache.insert(word, for: key)
+            let units: [UInt16] = [UInt16(i)]
+            units.withUnsafeBufferPointer { units in
+                let key = WordKey(run: run, seed: run.seed, units: units)
+                cache.insert(key, glyphs: 0..<1, of: word, clusterShift: 0)
+            }
             #expect(cache.count <= 8)
         }
         cache.removeAll()
         #expect(cache.count == 0)
+    }
+
+    @Test func aWordComesBackWithItsClustersMoved() {
+        let cache = ShapeCache(capacity: 64)
+        let source = GlyphBuffer()
+        source.append(glyph: 7, cluster: 10, advance: 100)
+        source.append(glyph: 8, cluster: 11, advance: 200, offset: (5, -5), unsafeToBreak: true)
+        source.append(glyph: 9, cluster: 13, advance: 300)
+        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
+        let text: [UInt16] = Array("abcd".utf16)
+        text.withUnsafeBufferPointer { units in
+            let key = WordKey(run: run, seed: run.seed, units: units)
+            let output = GlyphBuffer()
+            #expect(!cache.appendWord(key, clusterShift: 0, to: output))
+            #expect(output.count == 0)
+            // The word started at 10 in its source; kept from 0; given back from 40.
+            cache.insert(key, glyphs: 0..<3, of: source, clusterShift: -10)
+            output.append(glyph: 1, cluster: 39, advance: 50)
+            #expect(cache.appendWord(key, clusterShift: 40, to: output))
+            let columns = output.columns
+            #expect(columns.glyphs == [1, 7, 8, 9])
+            #expect(columns.clusters == [39, 40, 41, 43])
+            #expect(columns.advances == [50, 100, 200, 300])
+            #expect(columns.offsets == [0, 0, 0, 0, 5, -5, 0, 0])
+            #expect(columns.unsafeToBreak == [false, false, true, false])
+            // Another direction is another word.
+            let rtl = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: true)
+            #expect(!cache.appendWord(WordKey(run: rtl, seed: rtl.seed, units: units), clusterShift: 0, to: GlyphBuffer()))
+        }
     }
 
     private func paragraph(_ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,

@@ -36,6 +36,10 @@ public final class TypesetterStatistics: Sendable {
     }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
-    func shapeCacheHit() { cacheHits.add(1, ordering: .relaxed) }
-    func shapeCacheMiss() { cacheMisses.add(1, ordering: .relaxed) }
+    /// Counts a run's cache lookups at once: one atomic add per run, not per word,
+    /// keeps threads from fighting over the counters' cache line.
+    func shapeCache(hits: Int, misses: Int) {
+        if hits > 0 { cacheHits.add(hits, ordering: .relaxed) }
+        if misses > 0 { cacheMisses.add(misses, ordering: .relaxed) }
+    }
 }

@@ -36,156 +36,161 @@ final class Shaper {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
+        output.removeAll()
         if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
-            let pieces = shapeByWords(run, in: text, cache: cache)
-            assemble(pieces, into: &run)
+            shapeByWords(run, in: text, cache: cache)
         } else {
-            let whole = shapeStretch(run.range, of: run, in: text, context: context, base: 0)
-            run.glyphs = whole.glyphs
-            run.clusters = whole.clusters
-            run.advances = whole.advances
-            run.offsets = whole.offsets
-            run.unsafeToBreak = whole.unsafeToBreak
+            shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
         }
+        output.copy(into: &run)
         replaceControlGlyphs(in: &run, text: text)
     }
 
-    /// The run's words in logical order, each from the cache or shaped, with the
-    /// stretches between cacheable words shaped in one call each. The words the cache
-    /// lacks are shaped together, in one call: HarfBuzz's cost per call (every lookup
-    /// of the face is visited) is far larger than a word's, and words cut after
-    /// spaces in a face whose lookups never touch the space shape the same side by
-    /// side as alone.
+    /// A piece of a run in the word-by-word path: a cacheable word, or a stretch of
+    /// words shaped without the cache.
+    private struct Piece {
+        var range: Range<Int>
+        var isWord: Bool
+    }
+
+    /// A word the cache lacked: its text, where its glyphs go in the output, and the
+    /// offset its clusters count from.
+    private struct Gap {
+        var position: Int
+        var miss: Int
+        var base: Int32
+    }
+
+    /// Scratch kept between runs of the paragraph this shaper serves: the run's
+    /// glyphs as they are gathered, the missed words' glyphs, the two spliced.
+    private var output = GlyphBuffer()
+    private var fresh = GlyphBuffer()
+    private var spliced = GlyphBuffer()
+    private var pieces: [Piece] = []
+    private var gaps: [Gap] = []
+    private var missed: [WordKey] = []
+    private var missIndex = HashIndex()
+
+    /// Shapes the run word by word into `output`, in visual order: each cacheable
+    /// word copied from the cache, the stretches between them shaped in one call
+    /// each. The words the cache lacks are shaped together, in one call, each once
+    /// (a run may repeat a new word many times: the 1 MB paragraph is one run) —
+    /// HarfBuzz's cost per call (every lookup of the face is visited) is far larger
+    /// than a word's, and words cut after spaces in a face whose lookups never touch
+    /// the space shape the same side by side as alone — and put in their places.
     private func shapeByWords(_ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-                              cache: ShapeCache) -> [(word: ShapedWord, base: Int)] {
-        var pieces: [(word: ShapedWord, base: Int)] = []
-        // Words the cache lacks, each once (a run may repeat a new word many times:
-        // the 1 MB paragraph is one run), and the pieces waiting for each.
-        var missed: [(range: Range<Int>, key: ShapeCache.Key)] = []
-        var missIndex: [ShapeCache.Key: Int] = [:]
-        var waiting: [(piece: Int, miss: Int)] = []
-        var pending: Int?  // start of a stretch of words shaped without the cache
-        let paragraph = 0..<text.count
-        func flush(upTo end: Int) {
-            guard let start = pending else { return }
-            pieces.append((shapeStretch(start..<end, of: run, in: text, context: paragraph, base: start), start))
-            pending = nil
-        }
-        let face = ObjectIdentifier(run.font.face)
-        let language = language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0
+                              cache: ShapeCache) {
+        pieces.removeAll(keepingCapacity: true)
         var start = run.range.lowerBound
         while start < run.range.upperBound {
             let end = WordSplitting.wordEnd(from: start, in: text, limit: run.range.upperBound)
-            let word = start..<end
-            if WordSplitting.isCacheable(word, in: text) {
-                flush(upTo: start)
-                let key = ShapeCache.Key(
-                    face: face, script: run.script.code, isRightToLeft: run.isRightToLeft,
-                    language: language, units: UnsafeBufferPointer(rebasing: text[word]))
-                if let cached = cache.word(for: key) {
-                    statistics.shapeCacheHit()
-                    pieces.append((cached, start))
-                } else {
-                    statistics.shapeCacheMiss()
-                    let miss = missIndex[key] ?? {
-                        missed.append((word, key))
-                        missIndex[key] = missed.count - 1
-                        return missed.count - 1
-                    }()
-                    waiting.append((pieces.count, miss))
-                    pieces.append((ShapedWord.placeholder, start))
-                }
-            } else if pending == nil {
-                pending = start
+            let isWord = WordSplitting.isCacheable(start..<end, in: text)
+            if !isWord, let last = pieces.last, !last.isWord {
+                pieces[pieces.count - 1].range = last.range.lowerBound..<end
+            } else {
+                pieces.append(Piece(range: start..<end, isWord: isWord))
             }
             start = end
         }
-        flush(upTo: run.range.upperBound)
-        if !missed.isEmpty {
-            let shaped = shapeTogether(missed.map(\.range), of: run, in: text)
-            for (index, word) in shaped.enumerated() { cache.insert(word, for: missed[index].key) }
-            for (piece, miss) in waiting { pieces[piece].word = shaped[miss] }
+
+        gaps.removeAll(keepingCapacity: true)
+        missed.removeAll(keepingCapacity: true)
+        missIndex = HashIndex()
+        let runKey = RunKey(
+            face: ObjectIdentifier(run.font.face),
+            language: language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
+            script: run.script.code, isRightToLeft: run.isRightToLeft)
+        let seed = runKey.seed
+        output.reserve(run.range.count)
+        var hits = 0
+        // Glyphs are in visual order: a right-to-left run's pieces come last first.
+        for k in 0..<pieces.count {
+            let piece = pieces[run.isRightToLeft ? pieces.count - 1 - k : k]
+            guard piece.isWord else {
+                shapeStretch(piece.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
+                continue
+            }
+            let key = WordKey(run: runKey, seed: seed, units: UnsafeBufferPointer(rebasing: text[piece.range]))
+            let base = Int32(piece.range.lowerBound)
+            if cache.appendWord(key, clusterShift: base, to: output) {
+                hits += 1
+                continue
+            }
+            let miss = missIndex.find(key.hash) { candidate in
+                let other = missed[candidate].units
+                return other.count == key.units.count
+                    && memoryEqual(other.baseAddress!, key.units.baseAddress!, other.count)
+            } ?? {
+                _ = missIndex.insert(key.hash)
+                missed.append(key)
+                return missed.count - 1
+            }()
+            gaps.append(Gap(position: output.count, miss: miss, base: base))
         }
-        return pieces
+        statistics.shapeCache(hits: hits, misses: gaps.count)
+        if !missed.isEmpty { fillGaps(run: run, cache: cache) }
     }
 
-    /// Shapes `words` (each bounded by spaces or the paragraph's edges, in logical
-    /// order) side by side in one HarfBuzz call and cuts the result back into words,
-    /// each with clusters from its own start: exactly what shaping each alone gives.
-    private func shapeTogether(_ words: [Range<Int>], of run: ShapedRun,
-                               in text: UnsafeBufferPointer<UInt16>) -> [ShapedWord] {
-        if words.count == 1 { return [shapeStretch(words[0], of: run, in: text, context: words[0], base: words[0].lowerBound)] }
-        var joined: [UInt16] = []
-        var starts: [Int] = []
-        joined.reserveCapacity(words.reduce(0) { $0 + $1.count })
-        for word in words {
-            starts.append(joined.count)
-            joined.append(contentsOf: text[word])
+    /// Shapes the missed words together, keeps each in the cache, and puts each
+    /// occurrence's glyphs where its gap is in `output`.
+    private func fillGaps(run: ShapedRun, cache: ShapeCache) {
+        let words = shapeTogether(missed, of: run, into: fresh)
+        for (index, key) in missed.enumerated() {
+            cache.insert(key, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
         }
-        let whole = joined.withUnsafeBufferPointer { buffer in
-            shapeStretch(0..<buffer.count, of: run, in: buffer, context: 0..<buffer.count, base: 0)
+        spliced.removeAll()
+        var copied = 0
+        for gap in gaps {
+            spliced.append(copied..<gap.position, of: output, clusterShift: 0)
+            let word = words[gap.miss]
+            spliced.append(word.glyphs, of: fresh, clusterShift: gap.base - word.start)
+            copied = gap.position
+        }
+        spliced.append(copied..<output.count, of: output, clusterShift: 0)
+        swap(&output, &spliced)
+    }
+
+    /// Shapes `words` side by side in one HarfBuzz call into `whole` (emptied
+    /// first), clusters from the start of the joined text, and gives for each word
+    /// its glyphs there and the offset it starts at — exactly what shaping each
+    /// alone gives.
+    private func shapeTogether(_ words: [WordKey], of run: ShapedRun, into whole: GlyphBuffer)
+        -> [(glyphs: Range<Int>, start: Int32)] {
+        // Every word but the paragraph's last ends in a space, which keeps it from
+        // the next; the last (a right-to-left run meets it first) goes at the end.
+        let order = words.indices.filter { words[$0].units.last == 0x20 }
+            + words.indices.filter { words[$0].units.last != 0x20 }
+        var joined: [UInt16] = []
+        var starts = [Int](repeating: 0, count: words.count)
+        joined.reserveCapacity(words.reduce(0) { $0 + $1.units.count })
+        for index in order {
+            starts[index] = joined.count
+            joined.append(contentsOf: words[index].units)
+        }
+        whole.removeAll()
+        joined.withUnsafeBufferPointer { buffer in
+            shapeStretch(0..<buffer.count, of: run, in: buffer, context: 0..<buffer.count, clusterBase: 0, into: whole)
         }
         // Glyphs are in visual order: a right-to-left run's words come last first.
-        var result: [ShapedWord] = []
-        result.reserveCapacity(words.count)
+        var result = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: words.count)
         let n = whole.count
         var glyph = 0
-        let clusters = whole.clusters
-        for k in 0..<words.count {
+        for (k, index) in order.enumerated() {
             // A word's glyphs are contiguous: count them in logical order.
-            let end = k + 1 < words.count ? starts[k + 1] : joined.count
+            let end = k + 1 < order.count ? starts[order[k + 1]] : joined.count
             let first = glyph
-            while glyph < n, Int(clusters[run.isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
+            while glyph < n, Int(whole.clusters[run.isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
             let range = run.isRightToLeft ? (n - glyph)..<(n - first) : first..<glyph
-            result.append(whole.slice(range, clusterShift: -Int32(starts[k])))
+            result[index] = (range, Int32(starts[index]))
         }
         return result
     }
 
-    /// Joins logical pieces into the run: in visual order, which for a right-to-left
-    /// run is the pieces reversed (HarfBuzz gives each piece's glyphs reversed too).
-    private func assemble(_ pieces: [(word: ShapedWord, base: Int)], into run: inout ShapedRun) {
-        if pieces.count == 1, pieces[0].base == 0 {
-            let word = pieces[0].word
-            (run.glyphs, run.clusters, run.advances, run.offsets, run.unsafeToBreak) =
-                (word.glyphs, word.clusters, word.advances, word.offsets, word.unsafeToBreak)
-            return
-        }
-        let ordered = run.isRightToLeft ? Array(pieces.reversed()) : pieces
-        let total = ordered.reduce(0) { $0 + $1.word.count }
-        let hasOffsets = ordered.contains { $0.word.offsets != nil }
-        var glyphs: [UInt32] = [], clusters: [Int32] = [], advances: [Int32] = []
-        var unsafe: [Bool] = [], offsets: [Int32] = []
-        glyphs.reserveCapacity(total)
-        clusters.reserveCapacity(total)
-        advances.reserveCapacity(total)
-        unsafe.reserveCapacity(total)
-        if hasOffsets { offsets.reserveCapacity(2 * total) }
-        for (word, base) in ordered {
-            glyphs.append(contentsOf: word.glyphs)
-            let shift = Int32(base)
-            for cluster in word.clusters { clusters.append(cluster + shift) }
-            advances.append(contentsOf: word.advances)
-            unsafe.append(contentsOf: word.unsafeToBreak)
-            if hasOffsets {
-                if let own = word.offsets {
-                    offsets.append(contentsOf: own)
-                } else {
-                    offsets.append(contentsOf: repeatElement(0, count: 2 * word.count))
-                }
-            }
-        }
-        run.glyphs = glyphs
-        run.clusters = clusters
-        run.advances = advances
-        run.unsafeToBreak = unsafe
-        run.offsets = hasOffsets ? offsets : nil
-    }
-
     /// One `hb_shape` of `range` in the run's font, script and direction, HarfBuzz
-    /// seeing `context` around it; clusters relative to `base`.
+    /// seeing `context` around it, appended to `output` with clusters counted from
+    /// `clusterBase`.
     private func shapeStretch(_ range: Range<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-                              context: Range<Int>, base: Int) -> ShapedWord {
+                              context: Range<Int>, clusterBase: Int, into output: GlyphBuffer) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
@@ -206,37 +211,24 @@ final class Shaper {
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         let n = Int(count)
         statistics.shaped(glyphs: n)
-        let shift = Int32(context.lowerBound - base)
-        let glyphs = [UInt32](unsafeUninitializedCapacity: n) { out, filled in
-            for i in 0..<n { out[i] = infos[i].codepoint }
-            filled = n
-        }
-        let clusters = [Int32](unsafeUninitializedCapacity: n) { out, filled in
-            for i in 0..<n { out[i] = Int32(bitPattern: infos[i].cluster) + shift }
-            filled = n
-        }
-        let advances = [Int32](unsafeUninitializedCapacity: n) { out, filled in
-            for i in 0..<n { out[i] = positions[i].x_advance }
-            filled = n
-        }
-        let unsafe = [Bool](unsafeUninitializedCapacity: n) { out, filled in
-            let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-            for i in 0..<n { out[i] = infos[i].mask & flag != 0 }
-            filled = n
-        }
+        let shift = Int32(context.lowerBound - clusterBase)
+        let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         var hasOffsets = false
-        for i in 0..<n where positions[i].x_offset != 0 || positions[i].y_offset != 0 {
-            hasOffsets = true
-            break
-        }
-        let offsets: [Int32]? = hasOffsets ? [Int32](unsafeUninitializedCapacity: 2 * n) { out, filled in
+        output.append(count: n) { at in
             for i in 0..<n {
-                out[2 * i] = positions[i].x_offset
-                out[2 * i + 1] = positions[i].y_offset
+                output.glyphs[at + i] = infos[i].codepoint
+                output.clusters[at + i] = Int32(bitPattern: infos[i].cluster) &+ shift
+                output.advances[at + i] = positions[i].x_advance
+                output.unsafeToBreak[at + i] = infos[i].mask & flag != 0
+                if positions[i].x_offset != 0 || positions[i].y_offset != 0 { hasOffsets = true }
             }
-            filled = 2 * n
-        } : nil
-        return ShapedWord(glyphs: glyphs, clusters: clusters, advances: advances, offsets: offsets, unsafeToBreak: unsafe)
+        }
+        guard hasOffsets else { return }
+        let offsets = output.makeOffsets() + 2 * (output.count - n)
+        for i in 0..<n {
+            offsets[2 * i] = positions[i].x_offset
+            offsets[2 * i + 1] = positions[i].y_offset
+        }
     }
 
     /// Controls and separators are not drawn: they become the font's space glyph,

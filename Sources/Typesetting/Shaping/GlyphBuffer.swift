@@ -1,0 +1,146 @@
+/// Glyphs being gathered: HarfBuzz's output and cached words appended in visual
+/// order, as the parallel columns a `ShapedRun` keeps (glyph ids, cluster offsets,
+/// advances, unsafe-to-break flags, and x/y offsets once any is non-zero).
+///
+/// Storage is managed by hand and reused: a shaper keeps its buffers from run to
+/// run, and a word is appended with a few `memcpy`s — through `Array` each append
+/// cost ~200 instructions per column, more than looking the word up.
+///
+/// `@unchecked Sendable` because a buffer is used by one thread at a time: a
+/// shaper's scratch by the thread building its paragraph, a cache generation's
+/// storage only under its shard's lock. The compiler cannot see that a buffer
+/// handed into the lock (to copy a word out of or into it) is not kept there.
+final class GlyphBuffer: @unchecked Sendable {
+    /// The number of glyphs.
+    private(set) var count = 0
+    private var capacity = 0
+    private(set) var glyphs: UnsafeMutablePointer<UInt32>
+    /// The UTF-16 offset of each glyph's cluster, from whatever base the appender chose.
+    private(set) var clusters: UnsafeMutablePointer<Int32>
+    private(set) var advances: UnsafeMutablePointer<Int32>
+    private(set) var unsafeToBreak: UnsafeMutablePointer<Bool>
+    /// x and y offsets interleaved, two per glyph; nil while every one is zero.
+    private(set) var offsets: UnsafeMutablePointer<Int32>?
+
+    /// An empty buffer with room for `capacity` glyphs.
+    init(capacity: Int = 64) {
+        self.capacity = max(capacity, 1)
+        glyphs = .allocate(capacity: self.capacity)
+        clusters = .allocate(capacity: self.capacity)
+        advances = .allocate(capacity: self.capacity)
+        unsafeToBreak = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        glyphs.deallocate()
+        clusters.deallocate()
+        advances.deallocate()
+        unsafeToBreak.deallocate()
+        offsets?.deallocate()
+    }
+
+    /// Empties the buffer, keeping its storage.
+    func removeAll() {
+        count = 0
+        offsets?.deallocate()
+        offsets = nil
+    }
+
+    /// Makes room for `additional` more glyphs.
+    @inline(__always)
+    func reserve(_ additional: Int) {
+        if count + additional > capacity { grow(to: count + additional) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, 2 * capacity)
+        glyphs = Self.reallocate(glyphs, count: count, capacity: newCapacity)
+        clusters = Self.reallocate(clusters, count: count, capacity: newCapacity)
+        advances = Self.reallocate(advances, count: count, capacity: newCapacity)
+        unsafeToBreak = Self.reallocate(unsafeToBreak, count: count, capacity: newCapacity)
+        if let offsets { self.offsets = Self.reallocate(offsets, count: 2 * count, capacity: 2 * newCapacity) }
+        capacity = newCapacity
+    }
+
+    private static func reallocate<T>(_ old: UnsafeMutablePointer<T>, count: Int, capacity: Int) -> UnsafeMutablePointer<T> {
+        let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+        new.moveInitialize(from: old, count: count)
+        old.deallocate()
+        return new
+    }
+
+    /// Whether any glyph in `range` has a non-zero offset.
+    func hasOffsets(in range: Range<Int>) -> Bool {
+        guard let offsets else { return false }
+        for i in (2 * range.lowerBound)..<(2 * range.upperBound) where offsets[i] != 0 { return true }
+        return false
+    }
+
+    /// Appends `range` of `source`'s glyphs, clusters moved by `clusterShift`. Pass
+    /// `withOffsets` when known (a cached word says); otherwise the range is scanned.
+    @inline(__always)
+    func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool? = nil) {
+        let n = range.count
+        guard n > 0 else { return }
+        reserve(n)
+        let from = range.lowerBound
+        (glyphs + count).initialize(from: source.glyphs + from, count: n)
+        for i in 0..<n { clusters[count + i] = source.clusters[from + i] &+ clusterShift }
+        (advances + count).initialize(from: source.advances + from, count: n)
+        (unsafeToBreak + count).initialize(from: source.unsafeToBreak + from, count: n)
+        if withOffsets ?? source.hasOffsets(in: range), let sourceOffsets = source.offsets {
+            (makeOffsets() + 2 * count).initialize(from: sourceOffsets + 2 * from, count: 2 * n)
+        } else if let offsets {
+            (offsets + 2 * count).initialize(repeating: 0, count: 2 * n)
+        }
+        count += n
+    }
+
+    /// Appends `n` glyphs through `fill`, which writes them at the given index.
+    @inline(__always)
+    func append(count n: Int, _ fill: (_ at: Int) -> Void) {
+        reserve(n)
+        fill(count)
+        if let offsets { (offsets + 2 * count).initialize(repeating: 0, count: 2 * n) }
+        count += n
+    }
+
+    /// The offsets column, made (zeros for the glyphs so far) if it was not there.
+    func makeOffsets() -> UnsafeMutablePointer<Int32> {
+        if let offsets { return offsets }
+        let made = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+        made.initialize(repeating: 0, count: 2 * count)
+        offsets = made
+        return made
+    }
+
+    /// Appends one glyph.
+    func append(glyph: UInt32, cluster: Int32, advance: Int32, offset: (x: Int32, y: Int32) = (0, 0),
+                unsafeToBreak flag: Bool = false) {
+        append(count: 1) { at in
+            glyphs[at] = glyph
+            clusters[at] = cluster
+            advances[at] = advance
+            unsafeToBreak[at] = flag
+        }
+        if offset != (0, 0) {
+            let offsets = makeOffsets()
+            offsets[2 * count - 2] = offset.x
+            offsets[2 * count - 1] = offset.y
+        }
+    }
+
+    /// The glyphs as arrays, as a `ShapedRun` keeps them.
+    var columns: (glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsets: [Int32]?, unsafeToBreak: [Bool]) {
+        (Array(UnsafeBufferPointer(start: glyphs, count: count)),
+         Array(UnsafeBufferPointer(start: clusters, count: count)),
+         Array(UnsafeBufferPointer(start: advances, count: count)),
+         offsets.map { Array(UnsafeBufferPointer(start: $0, count: 2 * count)) },
+         Array(UnsafeBufferPointer(start: unsafeToBreak, count: count)))
+    }
+
+    /// Sets `run`'s glyph arrays to this buffer's glyphs.
+    func copy(into run: inout ShapedRun) {
+        (run.glyphs, run.clusters, run.advances, run.offsets, run.unsafeToBreak) = columns
+    }
+}
