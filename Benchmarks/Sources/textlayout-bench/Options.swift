@@ -16,6 +16,8 @@ struct Options: Sendable {
     var measuresMemory = true
     /// Print the first differing lines of each line-break comparison.
     var explainsAgreement = false
+    /// Whether to compare line breaks with Pango after the timings (off for profiling).
+    var comparesWithPango = true
     /// Use the generated corpora as they are, without running the generator (which
     /// checks their hashes): for profilers like valgrind, which cannot spawn it.
     var skipsCorpusCheck = false
@@ -25,6 +27,7 @@ struct Options: Sendable {
     static let usage = """
         usage: textlayout-bench [--quick] [--runs N] [--warmups N] [--width POINTS]
                                 [--json FILE] [--filter TEXT] [--no-memory] [--explain]
+                                [--no-agreement] [--skip-corpus-check]
 
           --quick        every scenario once on 16 KB inputs (CI smoke test; times mean nothing)
           --runs N       timed runs per scenario (default 5); median, min and max are reported
@@ -34,6 +37,7 @@ struct Options: Sendable {
           --filter TEXT  only scenarios whose name contains TEXT
           --no-memory    skip the peak-memory child processes
           --explain      print the first lines where TextLayout and Pango break differently
+          --no-agreement skip the line-break comparison with Pango (so a profile holds only the scenarios)
           --skip-corpus-check  use testdata/corpus/generated as is (for valgrind, which cannot run the generator)
         """
 
@@ -66,6 +70,7 @@ struct Options: Sendable {
             case "--filter": filter = try value(argument)
             case "--no-memory": measuresMemory = false
             case "--explain": explainsAgreement = true
+            case "--no-agreement": comparesWithPango = false
             case "--skip-corpus-check": skipsCorpusCheck = true
             case "--memory-probe": memoryProbe = try value(argument)
             case "-h", "--help": throw UsageError(nil)

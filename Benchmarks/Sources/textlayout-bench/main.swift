@@ -24,7 +24,7 @@ func runBenchmarks(options: Options) throws {
     var agreement: [LineBreakAgreement] = []
     let cascade = try BenchmarkFonts.cascade()
     let pango = try PangoPeer()
-    for corpus in corpora where options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true {
+    for corpus in corpora where options.comparesWithPango && (options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true) {
         agreement.append(try LineBreakAgreement.compare(corpus, width: options.width, cascade: cascade, pango: pango))
     }
 
