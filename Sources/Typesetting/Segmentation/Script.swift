@@ -58,8 +58,19 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
     var brackets: [(closing: UInt32, script: Script)] = []
     var index = 0
     while index < text.count {
-        let (scalar, width) = decodeScalar(text, at: index)
-        var script = Script(of: scalar)
+        let unit = text[index]
+        let scalar: Unicode.Scalar
+        let width: Int
+        var script: Script
+        if unit < 0x80 {
+            // ASCII holds only Latin letters and common characters: no table lookup.
+            scalar = Unicode.Scalar(UInt8(truncatingIfNeeded: unit))
+            width = 1
+            script = (unit | 0x20) &- 0x61 < 26 ? .latin : .common
+        } else {
+            (scalar, width) = decodeScalar(text, at: index)
+            script = Script(of: scalar)
+        }
         if script.isWeak {
             script = current
             if scalar.value >= 0x28, scalar.value > 0x7F || isASCIIBracket(scalar.value) {

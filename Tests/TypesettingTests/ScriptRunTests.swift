@@ -1,0 +1,25 @@
+import Testing
+@testable import Typesetting
+
+/// Script runs: the ASCII shortcut gives ICU's scripts, weak characters join their
+/// neighbours, and brackets keep the script they opened in.
+@Suite struct ScriptRunTests {
+    @Test func asciiTakesICUsScripts() {
+        // scriptRuns classifies ASCII without the table: every unit must agree with it.
+        for value in UInt16(0)..<0x80 {
+            let runs = [value].withUnsafeBufferPointer { scriptRuns(in: $0) }
+            let expected = Script(of: Unicode.Scalar(UInt8(value)))
+            #expect(runs.map(\.script) == [expected], "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test func weakCharactersJoinTheirNeighbours() {
+        let text = Array("(abc) 123 \u{05D0}\u{05D1} [x]".utf16)
+        let runs = text.withUnsafeBufferPointer { scriptRuns(in: $0) }
+        let hebrew = Script(of: "\u{05D0}")
+        // "(abc) 123 " is Latin; the Hebrew run takes the space and the "[" after it,
+        // so its "]" is Hebrew too, around a Latin "x".
+        #expect(runs.map(\.script) == [.latin, hebrew, .latin, hebrew])
+        #expect(runs.map(\.range) == [0..<10, 10..<14, 14..<15, 15..<16])
+    }
+}
