@@ -1,3 +1,5 @@
+internal import CICU
+
 /// A run of a paragraph in one font × script × bidi level × attribute set: the unit
 /// HarfBuzz shapes.
 struct TextItem: Sendable, Hashable {
@@ -152,10 +154,10 @@ struct Itemizer {
              0xE0100...0xE01EF, 0x20E3:
             return true
         default:
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: return true
-            default: return false
-            }
+            // ICU's general category (a trie lookup; Swift's `properties` cost ten
+            // times more): 6 non-spacing, 7 enclosing, 8 spacing combining mark.
+            let category = cicu_general_category(Int32(bitPattern: value))
+            return category >= 6 && category <= 8
         }
     }
 }

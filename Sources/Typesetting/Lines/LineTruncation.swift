@@ -111,7 +111,9 @@ extension ShapedParagraph {
             level: bidi.paragraphLevel, attributesIndex: source.attributesIndex)
         let units = Array(glyphText.utf16)
         units.withUnsafeBufferPointer { buffer in
-            Shaper(language: locale, statistics: statistics).shape(&run, in: buffer, context: 0..<buffer.count)
+            Shaper.withShaper(language: locale, statistics: statistics, cache: nil) {
+                $0.shape(&run, in: buffer, context: 0..<buffer.count)
+            }
         }
         run.clusters = run.clusters.map { _ in Int32(offset) }
         run.range = offset..<offset

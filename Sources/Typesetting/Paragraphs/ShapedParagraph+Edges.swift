@@ -106,7 +106,9 @@ extension ShapedParagraph {
         part.range = range
         statistics.edgeReshaped()
         text.withUnsafeBufferPointer { buffer in
-            Shaper(language: locale, statistics: statistics).shape(&part, in: buffer, context: range)
+            Shaper.withShaper(language: locale, statistics: statistics, cache: nil) {
+                $0.shape(&part, in: buffer, context: range)
+            }
         }
         return part
     }

@@ -59,15 +59,16 @@ public final class ShapedParagraph: Sendable {
             let scripts = scriptRuns(in: buffer)
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
-            let shaper = Shaper(language: locale, statistics: statistics, cache: shapeCache)
-            let runs = items.map { item in
-                var run = ShapedRun(
-                    range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
-                    script: item.script, level: item.level,
-                    attributesIndex: tableIndex[item.attributesIndex],
-                    startsInsideCluster: item.startsInsideCluster)
-                shaper.shape(&run, in: buffer, context: 0..<buffer.count)
-                return run
+            let runs = Shaper.withShaper(language: locale, statistics: statistics, cache: shapeCache) { shaper in
+                items.map { item in
+                    var run = ShapedRun(
+                        range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
+                        script: item.script, level: item.level,
+                        attributesIndex: tableIndex[item.attributesIndex],
+                        startsInsideCluster: item.startsInsideCluster)
+                    shaper.shape(&run, in: buffer, context: 0..<buffer.count)
+                    return run
+                }
             }
             let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs)
             return (bidi, runs, segments)

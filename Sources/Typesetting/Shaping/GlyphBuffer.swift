@@ -13,7 +13,8 @@
 final class GlyphBuffer: @unchecked Sendable {
     /// The number of glyphs.
     private(set) var count = 0
-    private var capacity = 0
+    /// How many glyphs fit before the storage grows.
+    private(set) var capacity = 0
     private(set) var glyphs: UnsafeMutablePointer<UInt32>
     /// The UTF-16 offset of each glyph's cluster, from whatever base the appender chose.
     private(set) var clusters: UnsafeMutablePointer<Int32>

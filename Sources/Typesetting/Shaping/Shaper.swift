@@ -1,17 +1,23 @@
 internal import CHarfBuzz
+import Synchronization
 
 /// Shapes runs of a paragraph with HarfBuzz. One shaper serves one paragraph build
-/// on one thread: it owns a reusable HarfBuzz buffer and frees it when done.
+/// on one thread at a time: it owns a reusable HarfBuzz buffer and scratch storage,
+/// and goes back to a pool when done (`withShaper`), so the next paragraph does not
+/// allocate them again.
 ///
 /// With a `ShapeCache`, a run whose face allows it (`WordSplitting`) is shaped word
 /// by word and each word looked up first; words not worth caching are shaped
 /// together, in one call, as before. The result is the same either way.
-final class Shaper {
+///
+/// `@unchecked Sendable` only so the pool can hold idle shapers: a shaper is used
+/// by the one thread that took it until it gives it back.
+final class Shaper: @unchecked Sendable {
     /// The reused buffer; this object owns it.
     private let buffer: OpaquePointer
-    private let language: OpaquePointer?
-    private let statistics: TypesetterStatistics
-    private let cache: ShapeCache?
+    private var language: OpaquePointer?
+    private var statistics: TypesetterStatistics
+    private var cache: ShapeCache?
     /// The HarfBuzz script of the last script shaped: looked up once per run, not
     /// per stretch (the ISO 15924 name is a string made from ICU's).
     private var lastScript: (code: Int32, tag: hb_script_t) = (-1, HB_SCRIPT_INVALID)
@@ -21,13 +27,49 @@ final class Shaper {
     /// up in `cache` when one is given.
     init(language: String, statistics: TypesetterStatistics, cache: ShapeCache? = nil) {
         buffer = hb_buffer_create()
-        let tag = language.split(separator: "@").first.map(String.init) ?? ""
-        self.language = tag.isEmpty ? nil : hb_language_from_string(tag, -1)
+        self.language = Self.hbLanguage(language)
         self.statistics = statistics
         self.cache = cache
     }
 
     deinit { hb_buffer_destroy(buffer) }
+
+    private static func hbLanguage(_ locale: String) -> OpaquePointer? {
+        let tag = locale.split(separator: "@").first.map(String.init) ?? ""
+        return tag.isEmpty ? nil : hb_language_from_string(tag, -1)
+    }
+
+    /// Idle shapers, at most one per core's worth.
+    private static let idle = Mutex<[Shaper]>([])
+    private static let keptIdle = 16
+    /// A shaper whose scratch grew past this many glyphs is not kept: one 1 MB
+    /// paragraph would otherwise hold 13 MB of scratch for good.
+    private static let largestKeptScratch = 1 << 16
+
+    /// Runs `body` with a shaper from the pool (or a new one) set up for
+    /// `language`, `statistics` and `cache`, and gives it back afterwards.
+    static func withShaper<Result>(language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
+                                   _ body: (Shaper) throws -> Result) rethrows -> Result {
+        let shaper: Shaper
+        if let pooled = idle.withLock({ $0.popLast() }) {
+            shaper = pooled
+            shaper.language = hbLanguage(language)
+            shaper.statistics = statistics
+            shaper.cache = cache
+        } else {
+            shaper = Shaper(language: language, statistics: statistics, cache: cache)
+        }
+        defer {
+            shaper.cache = nil
+            if shaper.scratchCapacity <= largestKeptScratch {
+                idle.withLock { idle in if idle.count < keptIdle { idle.append(shaper) } }
+            }
+        }
+        return try body(shaper)
+    }
+
+    /// The most glyphs any of the scratch buffers has room for.
+    private var scratchCapacity: Int { max(output.capacity, fresh.capacity, spliced.capacity) }
 
     /// Shapes `run.range` of `text` in the run's font, script and direction, filling
     /// the run's glyph arrays.
