@@ -85,10 +85,20 @@ final class GlyphBuffer: @unchecked Sendable {
         guard n > 0 else { return }
         reserve(n)
         let from = range.lowerBound
-        (glyphs + count).initialize(from: source.glyphs + from, count: n)
-        for i in 0..<n { clusters[count + i] = source.clusters[from + i] &+ clusterShift }
-        (advances + count).initialize(from: source.advances + from, count: n)
-        (unsafeToBreak + count).initialize(from: source.unsafeToBreak + from, count: n)
+        if n <= 16 {
+            // A word: one loop beats four calls to memcpy.
+            for i in 0..<n {
+                glyphs[count + i] = source.glyphs[from + i]
+                clusters[count + i] = source.clusters[from + i] &+ clusterShift
+                advances[count + i] = source.advances[from + i]
+                unsafeToBreak[count + i] = source.unsafeToBreak[from + i]
+            }
+        } else {
+            (glyphs + count).initialize(from: source.glyphs + from, count: n)
+            for i in 0..<n { clusters[count + i] = source.clusters[from + i] &+ clusterShift }
+            (advances + count).initialize(from: source.advances + from, count: n)
+            (unsafeToBreak + count).initialize(from: source.unsafeToBreak + from, count: n)
+        }
         if withOffsets ?? source.hasOffsets(in: range), let sourceOffsets = source.offsets {
             (makeOffsets() + 2 * count).initialize(from: sourceOffsets + 2 * from, count: 2 * n)
         } else if let offsets {

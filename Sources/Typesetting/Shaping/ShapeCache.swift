@@ -131,6 +131,9 @@ struct WordKey {
     let run: RunKey
     let units: UnsafeBufferPointer<UInt16>
     let hash: UInt64
+    /// The first eight units, zero-padded: most words are no longer, and an entry
+    /// keeps them inline, so comparing them touches no other memory.
+    let head: WordHead
 
     /// The key of `units`, hashed with `seed` (the run key's, computed once per run).
     init(run: RunKey, seed: UInt64, units: UnsafeBufferPointer<UInt16>) {
@@ -138,6 +141,17 @@ struct WordKey {
         self.run = run
         self.units = units
         self.hash = Self.hash(units, seed: seed)
+        var head = WordHead()
+        withUnsafeMutableBytes(of: &head) { raw in
+            let slots = raw.bindMemory(to: UInt16.self)
+            for i in 0..<min(units.count, WordHead.unitCount) { slots[i] = units[i] }
+        }
+        self.head = head
+    }
+
+    /// The units past the head.
+    var tail: UnsafeBufferPointer<UInt16> {
+        units.count > WordHead.unitCount ? UnsafeBufferPointer(rebasing: units[WordHead.unitCount...]) : UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// A hash of `units`: four units at a time, multiplied and folded.
@@ -161,13 +175,22 @@ struct WordKey {
     }
 }
 
+/// The first eight UTF-16 units of a word, zero-padded.
+struct WordHead: Equatable {
+    static let unitCount = 8
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+}
+
 /// An open-addressing index over entries kept elsewhere, by their hashes: the
-/// caller says which entry a hash belongs to and whether it is the one sought.
-/// Linear probing, at most half full; grows by doubling.
+/// caller says whether an entry whose hash matches is the one sought. Linear
+/// probing, at most half full; grows by doubling. A slot holds the entry's index
+/// and the top half of its hash, so a probe past other entries reads nothing else.
 struct HashIndex {
-    /// Entry index + 1 per slot; 0 is empty. The count is a power of two.
-    private var slots: [Int32] = []
-    /// Each entry's hash, in entry order.
+    /// Per slot: the hash's top 32 bits, then entry index + 1; 0 is empty. The
+    /// count is a power of two.
+    private var slots: [UInt64] = []
+    /// Each entry's hash, in entry order (for growing).
     private var hashes: [UInt64] = []
 
     /// The number of entries.
@@ -178,11 +201,15 @@ struct HashIndex {
     func find(_ hash: UInt64, where matches: (Int) -> Bool) -> Int? {
         guard !slots.isEmpty else { return nil }
         let mask = slots.count - 1
+        let tag = hash & 0xFFFF_FFFF_0000_0000
         var slot = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let stored = Int(slots[slot])
+            let stored = slots[slot]
             if stored == 0 { return nil }
-            if hashes[stored - 1] == hash, matches(stored - 1) { return stored - 1 }
+            if stored & 0xFFFF_FFFF_0000_0000 == tag {
+                let entry = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+                if matches(entry) { return entry }
+            }
             slot = (slot + 1) & mask
         }
     }
@@ -196,76 +223,240 @@ struct HashIndex {
     }
 
     private mutating func grow() {
-        slots = [Int32](repeating: 0, count: max(32, 2 * slots.count))
+        slots = [UInt64](repeating: 0, count: max(32, 2 * slots.count))
         for entry in hashes.indices { place(entry) }
     }
 
     private mutating func place(_ entry: Int) {
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: hashes[entry]) & mask
+        let hash = hashes[entry]
+        var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] != 0 { slot = (slot + 1) & mask }
-        slots[slot] = Int32(entry + 1)
+        slots[slot] = hash & 0xFFFF_FFFF_0000_0000 | UInt64(entry + 1)
     }
 }
 
-/// One generation of a shard: words and their glyphs in flat storage.
+/// One generation of a shard: an open-addressing table whose slots are the words
+/// themselves (32 bytes, first eight units inline), and their glyphs stored word
+/// after word, each glyph's id, advance, cluster and flag side by side. A lookup
+/// reads one slot's cache line and then one or two lines of glyphs: with the
+/// table, the entries and four glyph columns apart, it waited on six.
 private struct Generation {
-    struct Entry {
-        let run: RunKey
-        let unitStart: Int32
-        let unitCount: Int32
-        let glyphStart: Int32
-        let glyphCount: Int32
-        let hasOffsets: Bool
+    struct Slot {
+        /// The hash's low 32 bits: the slot's home is these masked.
+        var hash: UInt32 = 0
+        var glyphStart: UInt32 = 0
+        /// Where the units past the head start in `tails`.
+        var tailStart: UInt32 = 0
+        var glyphCount: UInt16 = 0
+        /// 0 for an empty slot (a word has at least one unit).
+        var unitCount: UInt8 = 0
+        /// The run key's index in `runKeys` (low 7 bits); the top bit says the word
+        /// has offsets.
+        var flags: UInt8 = 0
+        var head = WordHead()
+
+        var run: Int { Int(flags & 0x7F) }
+        var hasOffsets: Bool { flags & 0x80 != 0 }
     }
 
-    private var index = HashIndex()
-    private var entries: [Entry] = []
-    private var units: [UInt16] = []
+    private var slots: [Slot] = []
+    private(set) var count = 0
+    /// The distinct run keys of the words (a face, script, direction and language
+    /// each: a handful; at most 128).
+    private var runKeys: [RunKey] = []
+    /// The units of words longer than the head, past it.
+    private var tails: [UInt16] = []
     /// Every word's glyphs, clusters from the word's start.
-    private let glyphs = GlyphBuffer(capacity: 256)
+    private let glyphs = WordGlyphs()
 
-    var count: Int { entries.count }
-
+    /// The slot holding `key`'s word, if any.
     func find(_ key: WordKey) -> Int? {
-        index.find(key.hash) { candidate in
-            let entry = entries[candidate]
-            guard entry.unitCount == key.units.count, entry.run == key.run else { return false }
-            return units.withUnsafeBufferPointer { stored in
-                memoryEqual(stored.baseAddress! + Int(entry.unitStart), key.units.baseAddress!, key.units.count)
+        guard !slots.isEmpty, let run = runKeys.firstIndex(of: key.run) else { return nil }
+        let hash = UInt32(truncatingIfNeeded: key.hash)
+        let mask = slots.count - 1
+        var index = Int(hash) & mask
+        while true {
+            let slot = slots[index]
+            if slot.unitCount == 0 { return nil }
+            if slot.hash == hash, slot.head == key.head, Int(slot.unitCount) == key.units.count, slot.run == run,
+               key.units.count <= WordHead.unitCount || tailsEqual(slot, key) {
+                return index
             }
+            index = (index + 1) & mask
         }
     }
 
-    /// Keeps `range` of `source` as the word `key`, clusters moved by `clusterShift`.
-    mutating func insert(_ key: WordKey, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32,
-                         hasOffsets: Bool? = nil) {
-        let start = glyphs.count
-        let offsets = hasOffsets ?? source.hasOffsets(in: range)
-        glyphs.append(range, of: source, clusterShift: clusterShift, withOffsets: offsets)
-        let unitStart = units.count
-        units.append(contentsOf: key.units)
-        _ = index.insert(key.hash)
-        entries.append(Entry(
-            run: key.run, unitStart: Int32(unitStart), unitCount: Int32(key.units.count),
-            glyphStart: Int32(start), glyphCount: Int32(range.count), hasOffsets: offsets))
+    private func tailsEqual(_ slot: Slot, _ key: WordKey) -> Bool {
+        let tail = key.tail
+        return tails.withUnsafeBufferPointer { stored in
+            memoryEqual(stored.baseAddress! + Int(slot.tailStart), tail.baseAddress!, tail.count)
+        }
     }
 
-    /// Keeps a copy of `other`'s entry `index` (a promotion to the young generation).
+    /// Keeps `range` of `source` as the word `key` (not held), clusters moved by
+    /// `clusterShift`. Does nothing for a 129th run key or a word of over 65,535
+    /// glyphs (neither happens in practice).
+    mutating func insert(_ key: WordKey, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
+        let offsets = source.hasOffsets(in: range)
+        guard let run = runIndex(adding: key.run), range.count <= Int(UInt16.max) else { return }
+        let start = glyphs.append(range, of: source, clusterShift: clusterShift, withOffsets: offsets)
+        place(key, run: run, glyphStart: start, glyphCount: range.count, hasOffsets: offsets)
+    }
+
+    /// Keeps a copy of `other`'s word in slot `index` (a promotion to the young
+    /// generation).
     mutating func insert(_ key: WordKey, copying index: Int, of other: Generation) {
-        let entry = other.entries[index]
-        insert(key, glyphs: other.glyphRange(of: entry), of: other.glyphs, clusterShift: 0, hasOffsets: entry.hasOffsets)
+        let slot = other.slots[index]
+        guard let run = runIndex(adding: key.run) else { return }
+        let start = glyphs.append(copying: other.glyphRange(of: slot), of: other.glyphs, withOffsets: slot.hasOffsets)
+        place(key, run: run, glyphStart: start, glyphCount: Int(slot.glyphCount), hasOffsets: slot.hasOffsets)
     }
 
-    /// Appends entry `index`'s glyphs to `output`, clusters moved by `clusterShift`.
+    /// Appends the glyphs of the word in slot `index` to `output`, clusters moved by
+    /// `clusterShift`.
     @inline(__always)
     func append(_ index: Int, clusterShift: Int32, to output: GlyphBuffer) {
-        let entry = entries[index]
-        output.append(glyphRange(of: entry), of: glyphs, clusterShift: clusterShift, withOffsets: entry.hasOffsets)
+        let slot = slots[index]
+        glyphs.copy(glyphRange(of: slot), to: output, clusterShift: clusterShift, withOffsets: slot.hasOffsets)
     }
 
-    private func glyphRange(of entry: Entry) -> Range<Int> {
-        Int(entry.glyphStart)..<Int(entry.glyphStart + entry.glyphCount)
+    private func glyphRange(of slot: Slot) -> Range<Int> {
+        Int(slot.glyphStart)..<(Int(slot.glyphStart) + Int(slot.glyphCount))
+    }
+
+    private mutating func runIndex(adding key: RunKey) -> Int? {
+        if let known = runKeys.firstIndex(of: key) { return known }
+        guard runKeys.count < 128 else { return nil }
+        runKeys.append(key)
+        return runKeys.count - 1
+    }
+
+    private mutating func place(_ key: WordKey, run: Int, glyphStart: Int, glyphCount: Int, hasOffsets: Bool) {
+        if 2 * (count + 1) > slots.count { grow() }
+        var slot = Slot()
+        slot.hash = UInt32(truncatingIfNeeded: key.hash)
+        slot.glyphStart = UInt32(glyphStart)
+        slot.tailStart = UInt32(tails.count)
+        slot.glyphCount = UInt16(glyphCount)
+        slot.unitCount = UInt8(key.units.count)
+        slot.flags = UInt8(run) | (hasOffsets ? 0x80 : 0)
+        slot.head = key.head
+        tails.append(contentsOf: key.tail)
+        Self.place(slot, in: &slots)
+        count += 1
+    }
+
+    private static func place(_ slot: Slot, in slots: inout [Slot]) {
+        let mask = slots.count - 1
+        var index = Int(slot.hash) & mask
+        while slots[index].unitCount != 0 { index = (index + 1) & mask }
+        slots[index] = slot
+    }
+
+    private mutating func grow() {
+        var grown = [Slot](repeating: Slot(), count: max(64, 2 * slots.count))
+        for slot in slots where slot.unitCount != 0 { Self.place(slot, in: &grown) }
+        slots = grown
+    }
+}
+
+/// The glyphs of a generation's words, word after word; each glyph's id, advance,
+/// cluster and unsafe-to-break flag in one 12-byte record, offsets (two per glyph)
+/// in a column of their own, made when the first word with offsets arrives.
+private final class WordGlyphs: @unchecked Sendable {
+    struct Record {
+        var glyph: UInt32
+        var advance: Int32
+        /// From the word's start (a word is at most 48 units).
+        var cluster: UInt8
+        var unsafeToBreak: Bool
+    }
+
+    private var records: UnsafeMutablePointer<Record>
+    private var offsets: UnsafeMutablePointer<Int32>?
+    private var count = 0
+    private var capacity = 256
+
+    init() { records = .allocate(capacity: capacity) }
+
+    deinit {
+        records.deallocate()
+        offsets?.deallocate()
+    }
+
+    /// Appends `range` of `source`, clusters moved by `clusterShift`; returns where
+    /// it starts.
+    func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int {
+        let start = reserve(range.count)
+        for (k, i) in range.enumerated() {
+            records[start + k] = Record(
+                glyph: source.glyphs[i], advance: source.advances[i],
+                cluster: UInt8(truncatingIfNeeded: source.clusters[i] &+ clusterShift),
+                unsafeToBreak: source.unsafeToBreak[i])
+        }
+        if withOffsets, let from = source.offsets {
+            (makeOffsets() + 2 * start).update(from: from + 2 * range.lowerBound, count: 2 * range.count)
+        }
+        count += range.count
+        return start
+    }
+
+    /// Appends a copy of `range` of `other`; returns where it starts.
+    func append(copying range: Range<Int>, of other: WordGlyphs, withOffsets: Bool) -> Int {
+        let start = reserve(range.count)
+        (records + start).update(from: other.records + range.lowerBound, count: range.count)
+        if withOffsets, let from = other.offsets {
+            (makeOffsets() + 2 * start).update(from: from + 2 * range.lowerBound, count: 2 * range.count)
+        }
+        count += range.count
+        return start
+    }
+
+    /// Appends `range` to `output`, clusters moved by `clusterShift`.
+    @inline(__always)
+    func copy(_ range: Range<Int>, to output: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) {
+        let n = range.count
+        output.append(count: n) { at in
+            for k in 0..<n {
+                let record = records[range.lowerBound + k]
+                output.glyphs[at + k] = record.glyph
+                output.advances[at + k] = record.advance
+                output.clusters[at + k] = Int32(record.cluster) &+ clusterShift
+                output.unsafeToBreak[at + k] = record.unsafeToBreak
+            }
+        }
+        if withOffsets, let offsets {
+            (output.makeOffsets() + 2 * (output.count - n)).update(from: offsets + 2 * range.lowerBound, count: 2 * n)
+        }
+    }
+
+    /// Makes room for `additional` records; returns where they go.
+    private func reserve(_ additional: Int) -> Int {
+        if count + additional > capacity {
+            let newCapacity = max(count + additional, 2 * capacity)
+            let grown = UnsafeMutablePointer<Record>.allocate(capacity: newCapacity)
+            grown.moveInitialize(from: records, count: count)
+            records.deallocate()
+            records = grown
+            if let old = offsets {
+                let grownOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * newCapacity)
+                grownOffsets.moveInitialize(from: old, count: 2 * count)
+                old.deallocate()
+                offsets = grownOffsets
+            }
+            capacity = newCapacity
+        }
+        if let offsets { (offsets + 2 * count).initialize(repeating: 0, count: 2 * additional) }
+        return count
+    }
+
+    private func makeOffsets() -> UnsafeMutablePointer<Int32> {
+        if let offsets { return offsets }
+        let made = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+        made.initialize(repeating: 0, count: 2 * capacity)
+        offsets = made
+        return made
     }
 }
 
