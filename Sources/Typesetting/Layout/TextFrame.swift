@@ -24,12 +24,14 @@ public struct TextFrame: Sendable {
     /// The total height.
     public let height: CGFloat
 
-    init(paragraphs: [ShapedParagraph], offsets: [Int], width: CGFloat, style: ParagraphStyle) throws {
+    /// A frame stacking each paragraph's lines (paragraph-local, from y = 0) with
+    /// the style's paragraph spacing; `offsets` are the paragraphs' document offsets.
+    init(paragraphLines: [[Line]], offsets: [Int], width: CGFloat, style: ParagraphStyle) {
         var lines: [Line] = []
+        lines.reserveCapacity(paragraphLines.reduce(0) { $0 + $1.count })
         var y: CGFloat = 0
-        for (index, paragraph) in paragraphs.enumerated() {
+        for (index, var paragraphLines) in paragraphLines.enumerated() {
             y += style.paragraphSpacingBefore
-            var paragraphLines = try paragraph.lines(width: width)
             for i in paragraphLines.indices {
                 paragraphLines[i].origin.y += y
                 paragraphLines[i].paragraphIndex = index
@@ -41,7 +43,7 @@ public struct TextFrame: Sendable {
         }
         self.width = width
         self.lines = lines
-        self.paragraphCount = paragraphs.count
+        self.paragraphCount = paragraphLines.count
         self.height = y
     }
 

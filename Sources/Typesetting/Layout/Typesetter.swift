@@ -53,11 +53,18 @@ public final class Typesetter: Sendable {
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     public func paragraphs(for text: AttributedText) throws -> [ShapedParagraph] {
-        let ranges = paragraphRanges(in: text.utf16)
-        if ranges.count == 1 { return [try paragraph(text)] }
-        let results = ResultSlots<ShapedParagraph>(count: ranges.count)
+        try eachParagraph(of: text, ranges: paragraphRanges(in: text.utf16)) { $0 }
+    }
+
+    /// `body` applied to every paragraph of `text` (cut at `ranges`) as it is
+    /// shaped, on all cores, in order. One paragraph runs on the calling thread.
+    private func eachParagraph<Value>(
+        of text: AttributedText, ranges: [ParagraphRange], _ body: @Sendable (ShapedParagraph) throws -> Value
+    ) throws -> [Value] {
+        if ranges.count == 1 { return [try body(paragraph(text.slice(ranges[0].content)))] }
+        let results = ResultSlots<Value>(count: ranges.count)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-            results.set(i, Result { try paragraph(text.slice(ranges[i].content)) })
+            results.set(i, Result { try body(paragraph(text.slice(ranges[i].content))) })
         }
         return try results.values()
     }
@@ -71,8 +78,9 @@ public final class Typesetter: Sendable {
     public func frame(for text: AttributedText, width: CGFloat) throws -> TextFrame {
         try ShapedParagraph.validate(width: width)
         let ranges = paragraphRanges(in: text.utf16)
-        return try TextFrame(paragraphs: paragraphs(for: text), offsets: ranges.map(\.content.lowerBound),
-                             width: width, style: style)
+        // Lines are broken where the paragraph was shaped, on its core, not after.
+        let laidOut = try eachParagraph(of: text, ranges: ranges) { paragraph in try paragraph.lines(width: width) }
+        return TextFrame(paragraphLines: laidOut, offsets: ranges.map(\.content.lowerBound), width: width, style: style)
     }
 
     /// Lays out plain `string` in the default font at `width`.
