@@ -1,8 +1,8 @@
 import Foundation
 
 extension TextContentStorage {
-    /// Adds a layout manager: it builds a fragment per paragraph and hears of every
-    /// edit from now on.
+    /// Adds a layout manager: it builds a fragment per paragraph split so far (and
+    /// for each one split later) and hears of every edit from now on.
     public func addTextLayoutManager(_ manager: TextLayoutManager) {
         guard !textLayoutManagers.contains(where: { $0 === manager }) else { return }
         addObserver(manager)
@@ -37,6 +37,18 @@ extension TextLayoutManager: TextContentStorageObserver {
                 }
             }
         }
+        usageBoundsMayHaveChanged()
+    }
+
+    /// Gives each paragraph the storage split off its unsplit text an estimated
+    /// fragment after the last one, and estimates the rest anew.
+    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {
+        appendFragments(for: paragraphs)
+    }
+
+    /// Tells usage-bounds observers of the new estimates, once every manager of the
+    /// storage has its fragments.
+    func textContentStorageDidFinishSplitting(_ storage: TextContentStorage) {
         usageBoundsMayHaveChanged()
     }
 }

@@ -21,7 +21,9 @@ public struct TextLayoutFragmentEnumerationOptions: OptionSet, Sendable, Hashabl
 
 extension TextLayoutManager {
     /// Hands `body` each layout fragment from the one holding `location` (the start,
-    /// or the end with `.reverse`, when nil) until it returns false.
+    /// or the end with `.reverse`, when nil) until it returns false. Going forward,
+    /// the storage splits paragraphs only as far as the enumeration gets; starting
+    /// from the end splits the rest of the text first, in one pass.
     ///
     /// - Returns: where the enumeration stopped: the end of the last fragment handed
     ///   over (its start with `.reverse`), or nil without content.
@@ -30,11 +32,11 @@ extension TextLayoutManager {
         from location: TextLocation?, options: TextLayoutFragmentEnumerationOptions = [],
         using body: (TextLayoutFragment) -> Bool
     ) -> TextLocation? {
-        guard let storage = textContentManager, slots.count > 0 else { return nil }
+        guard let storage = textContentManager, hasFragment(at: 0) else { return nil }
         let reverse = options.contains(.reverse)
-        var index = location.map { storage.paragraphIndex(containing: $0) } ?? (reverse ? slots.count - 1 : 0)
+        var index = location.map { storage.paragraphIndex(containing: $0) } ?? (reverse ? lastFragmentIndex! : 0)
         var reached = TextLocation(reverse ? storage.length : 0)
-        while index >= 0, index < slots.count {
+        while hasFragment(at: index) {
             let fragment = options.contains(.ensuresLayout) ? ensureLayout(ofFragmentAt: index) : position(index)
             let range = fragment.documentRange!
             reached = reverse ? range.location : range.endLocation
@@ -53,10 +55,11 @@ extension TextLayoutManager {
     }
 
     /// Lays out every fragment that meets `rect` (in container coordinates), going
-    /// down as real heights replace estimates.
+    /// down as real heights replace estimates (and the storage splits paragraphs
+    /// off its unsplit text as far as the rectangle reaches).
     public func ensureLayout(for rect: CGRect) {
-        guard var index = slots.index(containing: rect.minY)?.index else { return }
-        while index < slots.count, slots.prefix(upTo: index) < rect.maxY || index == 0 {
+        guard var index = fragmentIndex(containingY: rect.minY)?.index else { return }
+        while slots.prefix(upTo: index) < rect.maxY || index == 0, hasFragment(at: index) {
             ensureLayout(ofFragmentAt: index)
             index += 1
         }
@@ -78,14 +81,15 @@ extension TextLayoutManager {
     /// The fragment holding `location` (the last for the document's end), placed but
     /// not necessarily laid out.
     public func textLayoutFragment(for location: TextLocation) -> TextLayoutFragment? {
-        guard let storage = textContentManager, slots.count > 0 else { return nil }
+        guard let storage = textContentManager, hasFragment(at: 0) else { return nil }
         return position(storage.paragraphIndex(containing: location))
     }
 
     /// The fragment whose frame holds `point`'s y (the first above the top, the last
-    /// below the bottom), found by binary search over the heights: O(log n).
+    /// below the bottom), found by binary search over the heights: O(log n) (a y
+    /// below the paragraphs split so far splits more, as far as it).
     public func textLayoutFragment(for point: CGPoint) -> TextLayoutFragment? {
-        guard let found = slots.index(containing: point.y) else { return nil }
+        guard let found = fragmentIndex(containingY: point.y) else { return nil }
         return position(found.index)
     }
 

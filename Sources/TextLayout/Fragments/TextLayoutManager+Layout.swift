@@ -76,6 +76,7 @@ extension TextLayoutManager {
     public func measuredSize(atWidth width: CGFloat) -> CGSize {
         let padding = textContainer?.lineFragmentPadding ?? 0
         let lineWidth = width.isFinite ? max(width - 2 * padding, 0.001) : .infinity
+        textContentManager?.splitAllParagraphs()
         var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
         var height: CGFloat = 0
         var widest: CGFloat = 0

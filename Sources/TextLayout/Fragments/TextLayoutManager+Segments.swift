@@ -35,7 +35,7 @@ extension TextLayoutManager {
         in range: TextRange, type: TextSegmentType = .standard, options: TextSegmentOptions = [],
         using body: (TextRange?, CGRect, CGFloat, TextContainer?) -> Bool
     ) -> Bool {
-        guard let storage = textContentManager, slots.count > 0 else { return true }
+        guard let storage = textContentManager, hasFragment(at: 0) else { return true }
         let first = storage.paragraphIndex(containing: range.location)
         let last = storage.paragraphIndex(containing: range.endLocation)
         for index in first...last {

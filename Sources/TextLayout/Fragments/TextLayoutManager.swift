@@ -6,9 +6,12 @@ import Typesetting
 /// in a `TextContainer`, laid out only where asked (noncontiguous layout).
 ///
 /// Fragments not yet laid out carry an estimated height, kept in prefix sums so
-/// hit-testing and positioning are O(log n) in fragments. An edit replaces only the
-/// fragments of the paragraphs it touches; a new container width re-breaks kept
-/// shaped paragraphs without shaping again.
+/// hit-testing and positioning are O(log n) in fragments. Fragments exist only for
+/// the paragraphs the storage has split so far; the text it has not split is one
+/// estimated height below them, split (and given fragments) as layout, hit-testing
+/// or enumeration reach into it, so opening a document costs what is shown. An
+/// edit replaces only the fragments of the paragraphs it touches; a new container
+/// width re-breaks kept shaped paragraphs without shaping again.
 ///
 /// ```swift
 /// let storage = TextContentStorage(string: "Hello\nworld")
@@ -46,8 +49,12 @@ public final class TextLayoutManager {
         }
     }
 
-    /// One fragment per paragraph, each measured by its (estimated or real) height.
+    /// One fragment per paragraph split off the storage so far (all of them once
+    /// the storage is split), each measured by its (estimated or real) height.
     var slots = SummedList<TextLayoutFragment, CGFloat>()
+    /// The estimated height of the storage's text not yet split into paragraphs,
+    /// below the last fragment; 0 once all is split.
+    var unsplitHeight: CGFloat = 0
     private var observers: [UUID: (CGRect) -> Void] = [:]
     private var lastUsageBounds: CGRect = .zero
     /// The widest laid-out line box, for unbounded containers.
@@ -68,11 +75,12 @@ public final class TextLayoutManager {
     // MARK: - Usage bounds
 
     /// The area the text uses in the container: the container's width (or the widest
-    /// line when unbounded) by the height of every fragment, estimates included.
+    /// line when unbounded) by the height of every fragment, estimates included (and
+    /// the estimate of any text the storage has not split into paragraphs yet).
     public var usageBoundsForTextContainer: CGRect {
         let width = (textContainer?.size.width).flatMap { $0.isFinite ? $0 : nil }
             ?? widestLine + 2 * (textContainer?.lineFragmentPadding ?? 0)
-        return CGRect(x: 0, y: 0, width: width, height: slots.total)
+        return CGRect(x: 0, y: 0, width: width, height: slots.total + unsplitHeight)
     }
 
     /// Calls `handler` with the new usage bounds whenever they change (after layout
@@ -93,53 +101,6 @@ public final class TextLayoutManager {
 
     // MARK: - Fragments
 
-    /// Builds a fragment with an estimated height for every paragraph of `storage`.
-    func attach(to storage: TextContentStorage) {
-        textContentManager = storage
-        slots = SummedList()
-        slots.replaceSubrange(0..<0, with: (0..<storage.paragraphCount).map { index in
-            let fragment = TextLayoutFragment(paragraph: storage.paragraph(at: index), manager: self)
-            fragment.state = .estimatedUsageBounds
-            return (fragment, estimatedHeight(of: fragment.textElement))
-        })
-        statistics.fragmentsCreated += slots.count
-        usageBoundsMayHaveChanged()
-    }
-
-    /// A fragment's height before layout: its characters at an average advance of
-    /// half an em, wrapped at the line width, at the default font's line height.
-    func estimatedHeight(of paragraph: TextParagraph) -> CGFloat {
-        let style = typesetter.style
-        let metrics = typesetter.fonts.primary.metrics
-        let lineHeight = metrics.lineHeight * (style.lineHeightMultiple > 0 ? style.lineHeightMultiple : 1)
-        let width = lineWidth
-        let advance = typesetter.fonts.primary.size / 2
-        let length = CGFloat(paragraph.paragraphContentRange.count)
-        let lines = width.isFinite ? max(1, (length * advance / width).rounded(.up)) : 1
-        return style.paragraphSpacingBefore + lines * lineHeight + (lines - 1) * style.lineSpacing
-            + style.paragraphSpacing
-    }
-
-    /// The width lines break at: the container's, or unbounded without one.
-    var lineWidth: CGFloat {
-        guard let container = textContainer else { return .infinity }
-        return max(container.lineWidth, 0.001)
-    }
-
-    /// Places the fragment at `index`: its frame's origin from the heights above it
-    /// and its document location from the lengths before it.
-    @discardableResult
-    func position(_ index: Int) -> TextLayoutFragment {
-        let fragment = slots[index]
-        fragment.frame.origin = CGPoint(x: 0, y: slots.prefix(upTo: index))
-        fragment.frame.size.height = slots.measure(at: index)
-        if fragment.state != .layoutAvailable {
-            fragment.frame.size.width = textContainer?.size.width.isFinite == true ? textContainer!.size.width : 0
-        }
-        if let storage = textContentManager { fragment.documentStart = storage.paragraphs.prefix(upTo: index) }
-        return fragment
-    }
-
     /// A new container invalidates every fragment's lines (keeping their shaping) and
     /// estimates their heights anew for the new width: O(fragments), as it is rare.
     private func containerDidChange() {
@@ -148,6 +109,7 @@ public final class TextLayoutManager {
         let fragments = slots.elements
         for fragment in fragments { invalidate(fragment, keepingShaping: true) }
         slots.replaceSubrange(0..<slots.count, with: fragments.map { ($0, estimatedHeight(of: $0.textElement)) })
+        estimateUnsplitHeight()
         widestLine = 0
         usageBoundsMayHaveChanged()
     }
@@ -188,6 +150,6 @@ public final class TextLayoutStatistics {
     /// Fragments laid out (a re-break at a new width counts; shaping is counted by
     /// the typesetter's statistics).
     public internal(set) var fragmentsLaidOut = 0
-    /// Fragments created for paragraphs (at load and by edits).
+    /// Fragments created for paragraphs (as the storage splits them and by edits).
     public internal(set) var fragmentsCreated = 0
 }

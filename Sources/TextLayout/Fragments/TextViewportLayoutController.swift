@@ -34,7 +34,9 @@ extension TextViewportLayoutControllerDelegate {
 /// laying out fragments above the first visible one changes their heights, the
 /// viewport's origin moves by the same amount, so the first visible location stays
 /// where it was on screen: no scroll jump. Nothing outside viewport and overdraw is
-/// ever laid out here, with wrapping on or off.
+/// ever laid out here, with wrapping on or off, and the storage splits paragraphs
+/// off its text only as far down as they reach (below them the rest of the text is
+/// one estimate, so heights change below the viewport only, never above it).
 public final class TextViewportLayoutController {
     /// The layout manager this controller lays out for.
     public private(set) unowned var textLayoutManager: TextLayoutManager
@@ -59,7 +61,7 @@ public final class TextViewportLayoutController {
         let bounds = delegate?.viewportBounds(for: self) ?? viewportBounds
         viewportBounds = bounds
         delegate?.textViewportLayoutControllerWillLayout(self)
-        guard let anchor = manager.slots.index(containing: bounds.minY) else {
+        guard let anchor = manager.fragmentIndex(containingY: bounds.minY) else {
             viewportRange = nil
             delegate?.textViewportLayoutControllerDidLayout(self)
             return
@@ -70,9 +72,9 @@ public final class TextViewportLayoutController {
         // Down from the anchor: heights change below the viewport top only.
         var last = anchor.index
         manager.ensureLayout(ofFragmentAt: anchor.index)
-        while last + 1 < manager.slots.count,
-              manager.slots.prefix(upTo: last + 1) - manager.slots.prefix(upTo: anchor.index)
-                < intoAnchor + bounds.height + band {
+        while manager.slots.prefix(upTo: last + 1) - manager.slots.prefix(upTo: anchor.index)
+                < intoAnchor + bounds.height + band,
+              manager.hasFragment(at: last + 1) {
             last += 1
             manager.ensureLayout(ofFragmentAt: last)
         }
@@ -108,7 +110,7 @@ public final class TextViewportLayoutController {
     @discardableResult
     public func relocateViewport(to location: TextLocation) -> CGFloat {
         guard let storage = textLayoutManager.textContentManager,
-              textLayoutManager.slots.count > 0 else { return viewportBounds.minY }
+              textLayoutManager.hasFragment(at: 0) else { return viewportBounds.minY }
         let fragment = textLayoutManager.ensureLayout(ofFragmentAt: storage.paragraphIndex(containing: location))
         let local = location.offset - fragment.documentStart
         let lineTop = fragment.textLineFragment(forCharacterAt: local)?.typographicBounds.minY ?? 0

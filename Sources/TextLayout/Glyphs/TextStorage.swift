@@ -41,7 +41,7 @@ public final class TextStorage {
 
     /// A storage holding `string` with one set of attributes.
     public convenience init(string: String = "", attributes: TextAttributes = TextAttributes()) {
-        self.init(attributedString: AttributedText(string, attributes: attributes))
+        self.init(contentStorage: TextContentStorage(string: string, attributes: attributes))
     }
 
     /// The layout managers laying this storage out (held weakly: a manager keeps its storage).

@@ -16,9 +16,32 @@ public struct TextStorageEdit: Sendable, Hashable {
 protocol TextContentStorageObserver: AnyObject {
     /// The edits of one transaction, in the order they were made.
     func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit])
+    /// `paragraphs` were split off the unsplit text: they now follow the paragraphs
+    /// split before. The text did not change. Told at once, even inside a
+    /// transaction: splitting only ever appends, so it commutes with pending edits.
+    /// Only for keeping books: no calls out (to the storage or to handlers of one's
+    /// own) until `textContentStorageDidFinishSplitting(_:)`.
+    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph])
+    /// Every observer has heard of the paragraphs just split: calls out may follow.
+    func textContentStorageDidFinishSplitting(_ storage: TextContentStorage)
+}
+
+extension TextContentStorageObserver {
+    /// Ignores splits: an observer that reads paragraphs through the storage's
+    /// public API sees every paragraph whether split or not.
+    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {}
+    /// Does nothing.
+    func textContentStorageDidFinishSplitting(_ storage: TextContentStorage) {}
 }
 
 /// A document's text, kept as paragraphs, as TextKit's `NSTextContentStorage`.
+///
+/// Paragraphs are split off the text lazily, from the front, only as far as someone
+/// asks for them: a paragraph by index, a location, a range, an edit, or
+/// `paragraphCount` (which splits the rest in one pass). Until then the rest of the
+/// text stays as it came (`UnsplitText`), so opening a document and showing its
+/// first screen costs what is shown, not the document's length. Splitting is
+/// invisible: every query answers as if the whole text had been split at once.
 ///
 /// Edits go through `replaceCharacters(in:with:)` and `setAttributes(_:range:)`,
 /// which replace only the paragraphs they touch (splitting or merging them when
@@ -26,10 +49,16 @@ protocol TextContentStorageObserver: AnyObject {
 /// Group edits with `performEditingTransaction(_:)`: layout managers hear about them
 /// once, at the end of the outermost transaction.
 public final class TextContentStorage {
-    /// The paragraphs, each measured by its length (separator included).
+    /// The paragraphs split so far, from the start, each measured by its length
+    /// (separator included). All of them when `unsplit` is nil.
     let paragraphs = SummedList<TextParagraph, Int>()
-    private var transactionDepth = 0
-    private var pendingEdits: [TextStorageEdit] = []
+    /// The text after the split paragraphs, not yet divided; nil once all is split.
+    private(set) var unsplit: UnsplitText?
+    /// How many editing transactions are open (they nest).
+    var transactionDepth = 0
+    /// The edits made since observers last heard, told when the outermost
+    /// transaction ends.
+    var pendingEdits: [TextStorageEdit] = []
     private var observers: [WeakObserver] = []
 
     /// The attributes of text inserted into an empty document.
@@ -43,41 +72,56 @@ public final class TextContentStorage {
         observers.compactMap { $0.observer as? TextLayoutManager }
     }
 
-    /// A storage holding `attributedString`.
+    /// A storage holding `attributedString`. O(1): paragraphs are split on demand.
     public init(attributedString: AttributedText) {
         typingAttributes = attributedString.runs.first?.attributes ?? TextAttributes()
-        let split = Self.paragraphs(of: attributedString, dropsTrailingEmpty: false)
-        paragraphs.replaceSubrange(0..<0, with: split.map { ($0, $0.length) })
+        unsplit = UnsplitText(attributedString: attributedString)
     }
 
-    /// A storage holding `string` with one set of attributes.
-    public convenience init(string: String = "", attributes: TextAttributes = TextAttributes()) {
-        self.init(attributedString: AttributedText(string, attributes: attributes))
+    /// A storage holding `string` with one set of attributes. O(1): the string's
+    /// UTF-8 is kept as it is and paragraphs are split (and converted) on demand.
+    public init(string: String = "", attributes: TextAttributes = TextAttributes()) {
+        typingAttributes = attributes
+        unsplit = UnsplitText(string: string, attributes: attributes)
     }
 
     // MARK: - Reading
 
-    /// The length of the document in UTF-16 code units.
-    public var length: Int { paragraphs.total }
+    /// The length of the document in UTF-16 code units. Splits nothing; the first
+    /// time it is asked of a document opened from a non-ASCII string, it counts the
+    /// unsplit text's UTF-16 units in one pass over its UTF-8.
+    public var length: Int { paragraphs.total + (unsplit?.length() ?? 0) }
 
     /// The whole document's range.
     public var documentRange: TextRange { TextRange(0..<length) }
 
-    /// The number of paragraphs (at least one: an empty document has one empty paragraph).
-    public var paragraphCount: Int { paragraphs.count }
+    /// Whether the document has no text (it still has one, empty, paragraph).
+    var isEmpty: Bool { paragraphs.total == 0 && (unsplit?.isEmpty ?? true) }
+
+    /// The number of paragraphs (at least one: an empty document has one empty
+    /// paragraph). Splits the whole text.
+    public var paragraphCount: Int {
+        splitAllParagraphs()
+        return paragraphs.count
+    }
 
     /// The paragraph at `index`.
-    public func paragraph(at index: Int) -> TextParagraph { paragraphs[index] }
+    public func paragraph(at index: Int) -> TextParagraph {
+        splitParagraphs(through: index)
+        return paragraphs[index]
+    }
 
     /// The document range of the paragraph at `index`, separator included.
     public func range(ofParagraphAt index: Int) -> TextRange {
+        splitParagraphs(through: index)
         let start = paragraphs.prefix(upTo: index)
         return TextRange(start..<(start + paragraphs.measure(at: index)))
     }
 
     /// The index of the paragraph holding `location` (the last one for the end).
     public func paragraphIndex(containing location: TextLocation) -> Int {
-        paragraphs.index(containing: location.offset)?.index ?? 0
+        splitParagraphs(throughLocation: location.offset)
+        return paragraphs.index(containing: location.offset)?.index ?? 0
     }
 
     /// The whole document (O(length)).
@@ -90,6 +134,7 @@ public final class TextContentStorage {
     public func attributedSubstring(in range: TextRange) -> AttributedText {
         var result = AttributedText()
         guard !range.isEmpty else { return result }
+        splitParagraphs(throughLocation: range.endLocation.offset - 1)
         var index = paragraphIndex(containing: range.location)
         var start = paragraphs.prefix(upTo: index)
         while index < paragraphs.count, start < range.endLocation.offset {
@@ -103,109 +148,60 @@ public final class TextContentStorage {
         return result
     }
 
-    // MARK: - Editing
+    // MARK: - Splitting
 
-    /// Runs `body`, in which edits may be made, telling layout managers about them
-    /// once when the outermost transaction ends. Transactions nest.
-    public func performEditingTransaction(_ body: () throws -> Void) rethrows {
-        transactionDepth += 1
-        defer {
-            transactionDepth -= 1
-            if transactionDepth == 0 { flushEdits() }
-        }
-        try body()
+    /// Whether some of the text is not yet split into paragraphs.
+    var hasUnsplitText: Bool { unsplit != nil }
+
+    /// The number of paragraphs split so far (all of them once nothing is unsplit).
+    var splitParagraphCount: Int { paragraphs.count }
+
+    /// The length of the paragraphs split so far: where the unsplit text starts.
+    var splitLength: Int { paragraphs.total }
+
+    /// The unsplit text's UTF-16 length, or an estimate of it where knowing it would
+    /// cost a pass over the text (see `UnsplitText.estimatedLength`); 0 once all is split.
+    var estimatedUnsplitLength: Int { unsplit?.estimatedLength ?? 0 }
+
+    /// Splits paragraphs off the unsplit text until paragraph `index` exists (or
+    /// the text is all split).
+    func splitParagraphs(through index: Int) {
+        splitParagraphs { count, _ in count > index }
     }
 
-    /// Replaces the text in `range` with `string`, which takes the attributes of the
-    /// text before the range (or after it at the start; the typing attributes in an
-    /// empty document).
-    public func replaceCharacters(in range: TextRange, with string: String) {
-        replaceCharacters(in: range, with: AttributedText(string, attributes: attributes(forInsertionAt: range.location)))
+    /// Splits paragraphs off the unsplit text until the one holding `location` is
+    /// split: until the split paragraphs reach past it (or the text is all split, as
+    /// for the document's end, which the last paragraph holds).
+    func splitParagraphs(throughLocation location: Int) {
+        splitParagraphs { count, length in count > 0 && length > location }
     }
 
-    /// Replaces the text and attributes in `range` with `replacement`.
-    ///
-    /// - Precondition: `range` lies within the document.
-    public func replaceCharacters(in range: TextRange, with replacement: AttributedText) {
-        edit(range, { combined, local in combined.replaceSubrange(local, with: replacement) },
-             changeInLength: replacement.length - range.length, newLength: replacement.length)
+    /// Splits the whole unsplit text into paragraphs, in one pass.
+    func splitAllParagraphs() {
+        splitParagraphs { _, _ in false }
     }
 
-    /// Sets the attributes of `range`.
-    ///
-    /// - Precondition: `range` lies within the document.
-    public func setAttributes(_ attributes: TextAttributes, range: TextRange) {
-        guard !range.isEmpty else { return }
-        edit(range, { combined, local in combined.setAttributes(attributes, range: local) },
-             changeInLength: 0, newLength: range.length)
-    }
-
-    /// The attributes plain text inserted at `location` takes.
-    public func attributes(forInsertionAt location: TextLocation) -> TextAttributes {
-        guard length > 0 else { return typingAttributes }
-        let offset = location.offset > 0 ? location.offset - 1 : 0
-        let index = paragraphIndex(containing: TextLocation(offset))
-        let local = offset - paragraphs.prefix(upTo: index)
-        return paragraphs[index].attributedString.attributes(at: local)
-    }
-
-    /// Applies `change` to the text of the paragraphs `range` touches, re-splits them,
-    /// and replaces them, keeping the paragraph objects whose text did not change.
-    private func edit(
-        _ range: TextRange, _ change: (inout AttributedText, Range<Int>) -> Void,
-        changeInLength: Int, newLength: Int
-    ) {
-        precondition(range.location.offset >= 0 && range.endLocation.offset <= length, "range outside the document")
-        var first = paragraphIndex(containing: range.location)
-        let last = paragraphIndex(containing: range.endLocation)
-        // A paragraph ending in a lone CR joins the next one if the edit puts an LF
-        // at its start (CR LF is one separator): re-split the two together.
-        if first > 0, paragraphs[first - 1].attributedString.utf16.last == 0x0D {
-            first -= 1
+    /// Splits paragraphs off the unsplit text until `isEnough(count, length)` holds
+    /// for the split paragraphs' count and length, or nothing is left; appends them
+    /// to `paragraphs` in one go and tells the observers once.
+    private func splitParagraphs(until isEnough: (_ count: Int, _ length: Int) -> Bool) {
+        var count = paragraphs.count
+        var length = paragraphs.total
+        guard unsplit != nil, !isEnough(count, length) else { return }
+        var split: [(TextParagraph, Int)] = []
+        while unsplit != nil, !isEnough(count, length) {
+            let paragraph = unsplit!.nextParagraph()
+            if unsplit!.isExhausted { unsplit = nil }
+            split.append((paragraph, paragraph.length))
+            count += 1
+            length += paragraph.length
         }
-        let start = paragraphs.prefix(upTo: first)
-        var combined = AttributedText()
-        for index in first...last { combined.append(paragraphs[index].attributedString) }
-        change(&combined, (range.location.offset - start)..<(range.endLocation.offset - start))
-        var replacement = Self.paragraphs(of: combined, dropsTrailingEmpty: last < paragraphs.count - 1)
-        // Keep unchanged paragraphs at either end: their layout stays valid.
-        let old = (first...last).map { paragraphs[$0] }
-        var prefix = 0
-        while prefix < min(old.count, replacement.count),
-              old[prefix].attributedString == replacement[prefix].attributedString {
-            replacement[prefix] = old[prefix]
-            prefix += 1
-        }
-        var suffix = 0
-        while suffix < min(old.count, replacement.count) - prefix,
-              old[old.count - 1 - suffix].attributedString == replacement[replacement.count - 1 - suffix].attributedString {
-            replacement[replacement.count - 1 - suffix] = old[old.count - 1 - suffix]
-            suffix += 1
-        }
-        paragraphs.replaceSubrange(
-            (first + prefix)..<(last + 1 - suffix),
-            with: replacement[prefix..<(replacement.count - suffix)].map { ($0, $0.length) })
-        pendingEdits.append(TextStorageEdit(
-            replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
-            insertedParagraphCount: replacement.count - prefix - suffix,
-            editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
-            changeInLength: changeInLength))
-        if transactionDepth == 0 { flushEdits() }
-    }
-
-    /// Splits text into paragraphs, each keeping its separator. Text that ends in a
-    /// separator ends with an empty paragraph unless `dropsTrailingEmpty` (the
-    /// following paragraph is not part of the text).
-    private static func paragraphs(of text: AttributedText, dropsTrailingEmpty: Bool) -> [TextParagraph] {
-        var ranges = paragraphRanges(in: text.utf16)
-        if dropsTrailingEmpty, ranges.count > 1, ranges[ranges.count - 1].content.isEmpty {
-            ranges.removeLast()
-        }
-        return ranges.map { range in
-            TextParagraph(
-                attributedString: text.slice(range.content.lowerBound..<range.separator.upperBound),
-                separatorLength: range.separator.count)
-        }
+        paragraphs.replaceSubrange(paragraphs.count..<paragraphs.count, with: split)
+        // Every observer has the new paragraphs before any of them tells anyone else
+        // (whose work might split more, which must reach each observer after these).
+        let added = split.map(\.0)
+        for entry in observers { entry.observer?.textContentStorage(self, didSplitParagraphs: added) }
+        for entry in observers { entry.observer?.textContentStorageDidFinishSplitting(self) }
     }
 
     // MARK: - Observers
@@ -221,7 +217,8 @@ public final class TextContentStorage {
         observers.removeAll { $0.observer == nil || $0.observer === observer }
     }
 
-    private func flushEdits() {
+    /// Tells the observers of the edits made since the last time, if any.
+    func flushEdits() {
         guard !pendingEdits.isEmpty else { return }
         let edits = pendingEdits
         pendingEdits = []

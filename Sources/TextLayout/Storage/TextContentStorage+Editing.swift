@@ -1,0 +1,118 @@
+import Typesetting
+
+/// Edits: each replaces only the paragraphs it touches, splitting the unsplit text
+/// as far as the edit reaches first.
+extension TextContentStorage {
+    /// Runs `body`, in which edits may be made, telling layout managers about them
+    /// once when the outermost transaction ends. Transactions nest.
+    public func performEditingTransaction(_ body: () throws -> Void) rethrows {
+        transactionDepth += 1
+        defer {
+            transactionDepth -= 1
+            if transactionDepth == 0 { flushEdits() }
+        }
+        try body()
+    }
+
+    /// Replaces the text in `range` with `string`, which takes the attributes of the
+    /// text before the range (or after it at the start; the typing attributes in an
+    /// empty document).
+    public func replaceCharacters(in range: TextRange, with string: String) {
+        replaceCharacters(in: range, with: AttributedText(string, attributes: attributes(forInsertionAt: range.location)))
+    }
+
+    /// Replaces the text and attributes in `range` with `replacement`.
+    ///
+    /// - Precondition: `range` lies within the document.
+    public func replaceCharacters(in range: TextRange, with replacement: AttributedText) {
+        edit(range, { combined, local in combined.replaceSubrange(local, with: replacement) },
+             changeInLength: replacement.length - range.length, newLength: replacement.length)
+    }
+
+    /// Sets the attributes of `range`.
+    ///
+    /// - Precondition: `range` lies within the document.
+    public func setAttributes(_ attributes: TextAttributes, range: TextRange) {
+        guard !range.isEmpty else { return }
+        edit(range, { combined, local in combined.setAttributes(attributes, range: local) },
+             changeInLength: 0, newLength: range.length)
+    }
+
+    /// The attributes plain text inserted at `location` takes.
+    public func attributes(forInsertionAt location: TextLocation) -> TextAttributes {
+        guard !isEmpty else { return typingAttributes }
+        let offset = location.offset > 0 ? location.offset - 1 : 0
+        let index = paragraphIndex(containing: TextLocation(offset))
+        let local = offset - paragraphs.prefix(upTo: index)
+        return paragraphs[index].attributedString.attributes(at: local)
+    }
+
+    /// Applies `change` to the text of the paragraphs `range` touches, re-splits them,
+    /// and replaces them, keeping the paragraph objects whose text did not change.
+    ///
+    /// Finding the paragraphs splits the unsplit text through the one holding the
+    /// range's end (without counting the document's length), so the edit never
+    /// reaches into unsplit text; and the paragraph
+    /// after `last`, split or not, never starts with an LF that a CR at the end of
+    /// the edited text could join (splitting never leaves CR | LF apart).
+    private func edit(
+        _ range: TextRange, _ change: (inout AttributedText, Range<Int>) -> Void,
+        changeInLength: Int, newLength: Int
+    ) {
+        var first = paragraphIndex(containing: range.location)
+        let last = paragraphIndex(containing: range.endLocation)
+        // Split through its end, the range is in the document if it ends within the
+        // split paragraphs (which reach past it unless all the text is split).
+        precondition(range.location.offset >= 0 && range.endLocation.offset <= paragraphs.total,
+                     "range outside the document")
+        // A paragraph ending in a lone CR joins the next one if the edit puts an LF
+        // at its start (CR LF is one separator): re-split the two together.
+        if first > 0, paragraphs[first - 1].attributedString.utf16.last == 0x0D {
+            first -= 1
+        }
+        let start = paragraphs.prefix(upTo: first)
+        var combined = AttributedText()
+        for index in first...last { combined.append(paragraphs[index].attributedString) }
+        change(&combined, (range.location.offset - start)..<(range.endLocation.offset - start))
+        let isDocumentEnd = last == paragraphs.count - 1 && !hasUnsplitText
+        var replacement = Self.paragraphs(of: combined, dropsTrailingEmpty: !isDocumentEnd)
+        // Keep unchanged paragraphs at either end: their layout stays valid.
+        let old = (first...last).map { paragraphs[$0] }
+        var prefix = 0
+        while prefix < min(old.count, replacement.count),
+              old[prefix].attributedString == replacement[prefix].attributedString {
+            replacement[prefix] = old[prefix]
+            prefix += 1
+        }
+        var suffix = 0
+        while suffix < min(old.count, replacement.count) - prefix,
+              old[old.count - 1 - suffix].attributedString == replacement[replacement.count - 1 - suffix].attributedString {
+            replacement[replacement.count - 1 - suffix] = old[old.count - 1 - suffix]
+            suffix += 1
+        }
+        paragraphs.replaceSubrange(
+            (first + prefix)..<(last + 1 - suffix),
+            with: replacement[prefix..<(replacement.count - suffix)].map { ($0, $0.length) })
+        pendingEdits.append(TextStorageEdit(
+            replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
+            insertedParagraphCount: replacement.count - prefix - suffix,
+            editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
+            changeInLength: changeInLength))
+        if transactionDepth == 0 { flushEdits() }
+    }
+
+    /// Splits text into paragraphs, each keeping its separator. Text that ends in a
+    /// separator ends with an empty paragraph unless `dropsTrailingEmpty` (the
+    /// following paragraph is not part of the text).
+    private static func paragraphs(of text: AttributedText, dropsTrailingEmpty: Bool) -> [TextParagraph] {
+        var ranges = paragraphRanges(in: text.utf16)
+        if dropsTrailingEmpty, ranges.count > 1, ranges[ranges.count - 1].content.isEmpty {
+            ranges.removeLast()
+        }
+        return ranges.map { range in
+            TextParagraph(
+                attributedString: text.slice(range.content.lowerBound..<range.separator.upperBound),
+                separatorLength: range.separator.count)
+        }
+    }
+}
