@@ -29,8 +29,11 @@ public final class ShapeCache: Sendable {
     /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
     static let maximumWordLength = 48
 
-    private final class Shard: Sendable {
+    /// One lock's worth of the cache, padded so that two shards' locks never share
+    /// a cache line (two cores taking neighbouring locks would bounce it).
+    private struct Shard: ~Copyable {
         let state = Mutex(State())
+        private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
     private struct State: ~Copyable {
@@ -38,7 +41,11 @@ public final class ShapeCache: Sendable {
         var old = Generation()
     }
 
-    private let shards: [Shard]
+    /// The shards, in one allocation this cache owns. Held by pointer, not as
+    /// objects in an array: taking a shard then costs no reference counting, which
+    /// on two cores meant two atomic operations per word on a shared counter.
+    private nonisolated(unsafe) let shards: UnsafeMutablePointer<Shard>
+    private let shardCount: Int
     /// The most words a generation of one shard holds.
     private let shardCapacity: Int
 
@@ -49,19 +56,28 @@ public final class ShapeCache: Sendable {
         precondition(capacity > 0, "a shape cache needs room for at least one word")
         self.capacity = capacity
         let count = capacity >= 1024 ? 16 : 1
-        shards = (0..<count).map { _ in Shard() }
+        shards = .allocate(capacity: count)
+        for index in 0..<count { (shards + index).initialize(to: Shard()) }
+        shardCount = count
         shardCapacity = max(capacity / count, 1)
+    }
+
+    deinit {
+        shards.deinitialize(count: shardCount)
+        shards.deallocate()
     }
 
     /// The number of words held.
     public var count: Int {
-        shards.reduce(0) { total, shard in total + shard.state.withLock { $0.young.count + $0.old.count } }
+        (0..<shardCount).reduce(0) { total, index in
+            total + shards[index].state.withLock { $0.young.count + $0.old.count }
+        }
     }
 
     /// Forgets every word (for cold-start measurements, or to free the memory).
     public func removeAll() {
-        for shard in shards {
-            shard.state.withLock { state in
+        for index in 0..<shardCount {
+            shards[index].state.withLock { state in
                 state.young = Generation()
                 state.old = Generation()
             }
@@ -72,7 +88,7 @@ public final class ShapeCache: Sendable {
     /// by `clusterShift`; false, appending nothing, when the word is not held.
     func appendWord(_ key: WordKey, clusterShift: Int32, to output: GlyphBuffer) -> Bool {
         let capacity = shardCapacity
-        return shard(of: key).state.withLock { state in
+        return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key) {
                 state.young.append(entry, clusterShift: clusterShift, to: output)
                 return true
@@ -90,16 +106,16 @@ public final class ShapeCache: Sendable {
     /// moved by `clusterShift`, must then count from the word's start.
     func insert(_ key: WordKey, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
         let capacity = shardCapacity
-        shard(of: key).state.withLock { state in
+        shards[shardIndex(of: key)].state.withLock { state in
             guard state.young.find(key) == nil else { return }
             state.young.insert(key, glyphs: range, of: source, clusterShift: clusterShift)
             Self.rotateIfFull(&state, capacity: capacity)
         }
     }
 
-    private func shard(of key: WordKey) -> Shard {
+    private func shardIndex(of key: WordKey) -> Int {
         // The top bits: the index within a generation uses the low ones.
-        shards[Int(truncatingIfNeeded: key.hash >> 58) & (shards.count - 1)]
+        Int(truncatingIfNeeded: key.hash >> 58) & (shardCount - 1)
     }
 
     private static func rotateIfFull(_ state: inout State, capacity: Int) {
