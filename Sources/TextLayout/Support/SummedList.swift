@@ -20,11 +20,12 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
             rebuildPrefix()
         }
 
-        mutating func rebuildPrefix() {
-            prefix.removeAll(keepingCapacity: true)
-            prefix.append(.zero)
-            var sum = Measure.zero
-            for measure in measures {
+        /// Recomputes the prefix sums after element `start` (those up to it are
+        /// kept): O(elements after it), so appending to a block costs what it appends.
+        mutating func rebuildPrefix(from start: Int = 0) {
+            prefix.removeSubrange((start + 1)...)
+            var sum = prefix[start]
+            for measure in measures[start...] {
                 sum += measure
                 prefix.append(sum)
             }
@@ -83,7 +84,7 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
         let (b, k) = locate(index)
         guard blocks[b].measures[k] != measure else { return }
         blocks[b].measures[k] = measure
-        blocks[b].rebuildPrefix()
+        blocks[b].rebuildPrefix(from: k)
         valid = min(valid, b)
     }
 
@@ -131,7 +132,7 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
         }
         blocks[b].elements.insert(contentsOf: replacement.map(\.0), at: k)
         blocks[b].measures.insert(contentsOf: replacement.map(\.1), at: k)
-        blocks[b].rebuildPrefix()
+        blocks[b].rebuildPrefix(from: k)  // nothing before k changed
         count += replacement.count - range.count
         if blocks[b].elements.count > 2 * blockSize {
             let block = blocks[b]
@@ -141,8 +142,10 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
             }
             blocks.replaceSubrange(b...b, with: pieces)
         }
-        blocks.removeAll { $0.elements.isEmpty }
-        if blocks.isEmpty { blocks.append(Block()) }
+        if !range.isEmpty {  // only a removal can empty a block
+            blocks.removeAll { $0.elements.isEmpty }
+            if blocks.isEmpty { blocks.append(Block()) }
+        }
         valid = min(valid, b)
     }
 
