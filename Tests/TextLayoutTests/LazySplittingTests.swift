@@ -15,9 +15,9 @@ import Typesetting
         /// Paragraphs as the notifications tell them: splits append, edits replace.
         var paragraphCount = 0
 
-        func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit]) {
-            self.edits.append(edits)
-            for edit in edits { paragraphCount += edit.insertedParagraphCount - edit.replacedParagraphs.count }
+        func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
+            self.edits.append(edits.map(\.edit))
+            for edit in edits.map(\.edit) { paragraphCount += edit.insertedParagraphCount - edit.replacedParagraphs.count }
         }
 
         func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {

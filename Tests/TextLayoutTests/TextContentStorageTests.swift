@@ -8,8 +8,8 @@ import Typesetting
 @Suite struct TextContentStorageTests {
     final class Recorder: TextContentStorageObserver {
         var calls: [[TextStorageEdit]] = []
-        func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit]) {
-            calls.append(edits)
+        func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
+            calls.append(edits.map(\.edit))
         }
     }
 

@@ -73,6 +73,22 @@ import Typesetting
         #expect(storage.string == String(text.prefix(third.location.offset + 3)) + "x" + String(text.dropFirst(third.location.offset + 3)))
     }
 
+    @Test func editsOfOneTransactionEachGetTheirOwnParagraphs() throws {
+        let text = (0..<10).map { "Paragraph \($0)" }.joined(separator: "\n")
+        let (storage, manager) = try Fixtures.layout(text)
+        _ = Fixtures.allFragments(manager)
+        storage.performEditingTransaction {
+            // The second edit moves the paragraphs the first one made down by one.
+            let sixth = storage.range(ofParagraphAt: 5).location.offset
+            storage.replaceCharacters(in: TextRange(sixth..<sixth), with: "X")
+            storage.replaceCharacters(in: TextRange(2..<2), with: "\n")
+        }
+        let fragments = Fixtures.allFragments(manager)
+        #expect(fragments.count == storage.paragraphCount)
+        #expect(fragments.indices.allSatisfy { fragments[$0].textElement === storage.paragraph(at: $0) })
+        #expect(fragments[6].textElement.description == "XParagraph 5\n")
+    }
+
     @Test func hitTestingAgreesWithAScanAndIsLogarithmic() throws {
         let text = String(repeating: try Fixtures.corpus("english.txt"), count: 40)
         let (_, manager) = try Fixtures.layout(text)

@@ -18,18 +18,14 @@ extension TextContentStorage {
 
 extension TextLayoutManager: TextContentStorageObserver {
     /// Replaces the fragments of the paragraphs each edit replaced with new, estimated
-    /// ones; every other fragment keeps its layout. The old fragments become invalid.
-    func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit]) {
-        for edit in edits {
+    /// ones for the paragraphs the edit put in their place (as they were then: a
+    /// later edit of the transaction may replace them in turn); every other fragment
+    /// keeps its layout. The old fragments become invalid.
+    func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
+        for processed in edits {
+            let edit = processed.edit
             for index in edit.replacedParagraphs { slots[index].isValid = false }
-            let inserted = (0..<edit.insertedParagraphCount).map { offset in
-                let paragraph = storage.paragraph(at: edit.replacedParagraphs.lowerBound + offset)
-                let fragment = TextLayoutFragment(paragraph: paragraph, manager: self)
-                fragment.state = .estimatedUsageBounds
-                return (fragment, estimatedHeight(of: paragraph))
-            }
-            slots.replaceSubrange(edit.replacedParagraphs, with: inserted)
-            statistics.fragmentsCreated += inserted.count
+            slots.replaceSubrange(edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
             if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
                 // Lines after the edit may move past the limit or back within it.
                 for index in edit.replacedParagraphs.lowerBound..<slots.count {

@@ -17,14 +17,19 @@ extension TextLayoutManager {
     /// Appends an estimated fragment for each of `paragraphs`, newly split off the
     /// storage's unsplit text, and estimates what is left of that.
     func appendFragments(for paragraphs: [TextParagraph]) {
-        let fragments = paragraphs.map { paragraph in
+        slots.replaceSubrange(slots.count..<slots.count, with: estimatedFragments(for: paragraphs))
+        estimateUnsplitHeight()
+    }
+
+    /// A new fragment for each of `paragraphs`, with its estimated height (counted
+    /// in `statistics.fragmentsCreated`).
+    func estimatedFragments(for paragraphs: [TextParagraph]) -> [(TextLayoutFragment, CGFloat)] {
+        statistics.fragmentsCreated += paragraphs.count
+        return paragraphs.map { paragraph in
             let fragment = TextLayoutFragment(paragraph: paragraph, manager: self)
             fragment.state = .estimatedUsageBounds
             return (fragment, estimatedHeight(of: paragraph))
         }
-        slots.replaceSubrange(slots.count..<slots.count, with: fragments)
-        statistics.fragmentsCreated += fragments.count
-        estimateUnsplitHeight()
     }
 
     /// Sets `unsplitHeight`: the storage's unsplit text estimated as one paragraph

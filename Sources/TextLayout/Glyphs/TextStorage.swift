@@ -101,9 +101,9 @@ public final class TextStorage {
     private final class EditBridge: TextContentStorageObserver {
         weak var storage: TextStorage?
 
-        func textContentStorage(_ contentStorage: TextContentStorage, didProcessEdits edits: [TextStorageEdit]) {
+        func textContentStorage(_ contentStorage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
             guard let storage else { return }
-            for edit in edits {
+            for edit in edits.map(\.edit) {
                 let actions: TextStorageEditActions = edit.changeInLength == 0 && edit.editedRange.length > 0
                     ? .editedAttributes : [.editedCharacters, .editedAttributes]
                 storage.edited(actions, range: edit.editedRange.offsets, changeInLength: edit.changeInLength)

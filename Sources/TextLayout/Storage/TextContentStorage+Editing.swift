@@ -90,14 +90,15 @@ extension TextContentStorage {
             replacement[replacement.count - 1 - suffix] = old[old.count - 1 - suffix]
             suffix += 1
         }
-        paragraphs.replaceSubrange(
-            (first + prefix)..<(last + 1 - suffix),
-            with: replacement[prefix..<(replacement.count - suffix)].map { ($0, $0.length) })
-        pendingEdits.append(TextStorageEdit(
-            replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
-            insertedParagraphCount: replacement.count - prefix - suffix,
-            editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
-            changeInLength: changeInLength))
+        let inserted = Array(replacement[prefix..<(replacement.count - suffix)])
+        paragraphs.replaceSubrange((first + prefix)..<(last + 1 - suffix), with: inserted.map { ($0, $0.length) })
+        pendingEdits.append(ProcessedEdit(
+            edit: TextStorageEdit(
+                replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
+                insertedParagraphCount: inserted.count,
+                editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
+                changeInLength: changeInLength),
+            insertedParagraphs: inserted))
         if transactionDepth == 0 { flushEdits() }
     }
 

@@ -12,10 +12,21 @@ public struct TextStorageEdit: Sendable, Hashable {
     public var changeInLength: Int
 }
 
+/// One edit as observers hear of it: what it changed, and the paragraphs that took
+/// the replaced ones' place, as they were right after it (later edits of the same
+/// transaction may replace them in turn, and say so).
+struct ProcessedEdit {
+    /// The edit, in paragraphs and characters.
+    let edit: TextStorageEdit
+    /// The `edit.insertedParagraphCount` paragraphs now at
+    /// `edit.replacedParagraphs.lowerBound` and after.
+    let insertedParagraphs: [TextParagraph]
+}
+
 /// Something that lays out a content storage and must hear of its edits.
 protocol TextContentStorageObserver: AnyObject {
     /// The edits of one transaction, in the order they were made.
-    func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [TextStorageEdit])
+    func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit])
     /// `paragraphs` were split off the unsplit text: they now follow the paragraphs
     /// split before. The text did not change. Told at once, even inside a
     /// transaction: splitting only ever appends, so it commutes with pending edits.
@@ -58,7 +69,7 @@ public final class TextContentStorage {
     var transactionDepth = 0
     /// The edits made since observers last heard, told when the outermost
     /// transaction ends.
-    var pendingEdits: [TextStorageEdit] = []
+    var pendingEdits: [ProcessedEdit] = []
     private var observers: [WeakObserver] = []
 
     /// The attributes of text inserted into an empty document.
