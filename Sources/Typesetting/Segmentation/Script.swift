@@ -58,6 +58,12 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
     var brackets: [(closing: UInt32, script: Script)] = []
     var index = 0
     while index < text.count {
+        if current == .latin {
+            // In a Latin run, ASCII letters are Latin and other ASCII characters take
+            // the run's script: only brackets need the steps below.
+            while index < text.count, text[index] < 0x80, !isASCIIBracket(UInt32(text[index])) { index += 1 }
+            if index == text.count { break }
+        }
         let unit = text[index]
         let scalar: Unicode.Scalar
         let width: Int

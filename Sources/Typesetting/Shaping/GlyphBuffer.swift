@@ -154,4 +154,62 @@ final class GlyphBuffer: @unchecked Sendable {
     func copy(into run: inout ShapedRun) {
         (run.glyphs, run.clusters, run.advances, run.offsets, run.unsafeToBreak) = columns
     }
+
+    /// Glyphs of another buffer to put before this buffer's glyph `position` when
+    /// copying: `range` of them, their clusters moved by `clusterShift`.
+    struct Insertion {
+        var position: Int
+        var range: Range<Int>
+        var clusterShift: Int32
+    }
+
+    /// Sets `run`'s glyph arrays to this buffer's glyphs with `insertions` (in
+    /// ascending positions) of `source`'s glyphs put in: one copy of each column,
+    /// rather than splicing into another buffer and copying that.
+    func copy(into run: inout ShapedRun, inserting insertions: [Insertion], from source: GlyphBuffer) {
+        guard !insertions.isEmpty else { return copy(into: &run) }
+        let total = count + insertions.reduce(0) { $0 + $1.range.count }
+        /// A column: runs of this buffer's, the insertions' between them.
+        func column<T>(_ own: UnsafeMutablePointer<T>, _ other: UnsafeMutablePointer<T>, width: Int = 1) -> [T] {
+            [T](unsafeUninitializedCapacity: width * total) { out, filled in
+                let base = out.baseAddress!
+                var at = 0
+                var copied = 0
+                for insertion in insertions {
+                    let n = width * (insertion.position - copied)
+                    (base + at).initialize(from: own + width * copied, count: n)
+                    at += n
+                    copied = insertion.position
+                    (base + at).initialize(from: other + width * insertion.range.lowerBound, count: width * insertion.range.count)
+                    at += width * insertion.range.count
+                }
+                (base + at).initialize(from: own + width * copied, count: width * (count - copied))
+                filled = width * total
+            }
+        }
+        run.glyphs = column(glyphs, source.glyphs)
+        var clusters = column(self.clusters, source.clusters)
+        clusters.withUnsafeMutableBufferPointer { clusters in
+            var at = 0
+            var copied = 0
+            for insertion in insertions {
+                at += insertion.position - copied
+                copied = insertion.position
+                for k in at..<(at + insertion.range.count) { clusters[k] &+= insertion.clusterShift }
+                at += insertion.range.count
+            }
+        }
+        run.clusters = clusters
+        run.advances = column(advances, source.advances)
+        run.unsafeToBreak = column(unsafeToBreak, source.unsafeToBreak)
+        if offsets == nil, !insertions.contains(where: { source.hasOffsets(in: $0.range) }) {
+            run.offsets = nil
+        } else {
+            // Zeros stand in for whichever side has no offsets column.
+            let zeros = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * max(count, source.count, 1))
+            zeros.initialize(repeating: 0, count: 2 * max(count, source.count, 1))
+            defer { zeros.deallocate() }
+            run.offsets = column(offsets ?? zeros, source.offsets ?? zeros, width: 2)
+        }
+    }
 }

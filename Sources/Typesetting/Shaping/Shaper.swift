@@ -69,7 +69,7 @@ final class Shaper: @unchecked Sendable {
     }
 
     /// The most glyphs any of the scratch buffers has room for.
-    private var scratchCapacity: Int { max(output.capacity, fresh.capacity, spliced.capacity) }
+    private var scratchCapacity: Int { max(output.capacity, fresh.capacity) }
 
     /// Shapes `run.range` of `text` in the run's font, script and direction, filling
     /// the run's glyph arrays.
@@ -79,12 +79,13 @@ final class Shaper: @unchecked Sendable {
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
         output.removeAll()
+        insertions.removeAll(keepingCapacity: true)
         if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
             shapeByWords(run, in: text, cache: cache)
         } else {
             shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
         }
-        output.copy(into: &run)
+        output.copy(into: &run, inserting: insertions, from: fresh)
         replaceControlGlyphs(in: &run, text: text)
     }
 
@@ -104,10 +105,10 @@ final class Shaper: @unchecked Sendable {
     }
 
     /// Scratch kept between runs of the paragraph this shaper serves: the run's
-    /// glyphs as they are gathered, the missed words' glyphs, the two spliced.
+    /// glyphs as they are gathered, the missed words' glyphs, and where those go.
     private var output = GlyphBuffer()
     private var fresh = GlyphBuffer()
-    private var spliced = GlyphBuffer()
+    private var insertions: [GlyphBuffer.Insertion] = []
     private var pieces: [Piece] = []
     private var gaps: [Gap] = []
     private var missed: [WordKey] = []
@@ -173,23 +174,18 @@ final class Shaper: @unchecked Sendable {
         if !missed.isEmpty { fillGaps(run: run, cache: cache) }
     }
 
-    /// Shapes the missed words together, keeps each in the cache, and puts each
-    /// occurrence's glyphs where its gap is in `output`.
+    /// Shapes the missed words together (into `fresh`), keeps each in the cache, and
+    /// lists where each occurrence's glyphs go in `output` (`insertions`).
     private func fillGaps(run: ShapedRun, cache: ShapeCache) {
         let words = shapeTogether(missed, of: run, into: fresh)
         for (index, key) in missed.enumerated() {
             cache.insert(key, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
         }
-        spliced.removeAll()
-        var copied = 0
         for gap in gaps {
-            spliced.append(copied..<gap.position, of: output, clusterShift: 0)
             let word = words[gap.miss]
-            spliced.append(word.glyphs, of: fresh, clusterShift: gap.base - word.start)
-            copied = gap.position
+            insertions.append(GlyphBuffer.Insertion(
+                position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
         }
-        spliced.append(copied..<output.count, of: output, clusterShift: 0)
-        swap(&output, &spliced)
     }
 
     /// Shapes `words` side by side in one HarfBuzz call into `whole` (emptied
