@@ -31,8 +31,13 @@ struct LineBreakOpportunities: Sendable {
     /// Finds the opportunities in `text` for `locale` ("en", "ja@lb=strict").
     ///
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
-    init(text: UnsafeBufferPointer<UInt16>, locale: String) throws {
+    init(text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true) throws {
         guard text.count > 0 else { return }
+        if allowsPlainTextRules, PlainTextLineBreaks.apply(to: locale),
+           let found = PlainTextLineBreaks.opportunities(in: text) {
+            (offsets, mandatory) = found
+            return
+        }
         let iterator = try LineBreakIteratorPool.shared.take(locale: locale, text: text)
         defer { LineBreakIteratorPool.shared.give(iterator, locale: locale) }
         offsets.reserveCapacity(text.count / 5 + 1)

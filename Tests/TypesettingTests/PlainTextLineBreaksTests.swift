@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+/// The plain-prose line breaker gives exactly ICU's opportunities: on random
+/// strings over the characters it handles, and on every paragraph of the corpora.
+@Suite struct PlainTextLineBreaksTests {
+    /// ICU's answer and the plain breaker's (nil when it sends the text to ICU).
+    private func both(_ units: [UInt16], locale: String = "en")
+        throws -> (icu: LineBreakOpportunities, plain: (offsets: [Int32], mandatory: [Bool])?) {
+        try units.withUnsafeBufferPointer { buffer in
+            (try LineBreakOpportunities(text: buffer, locale: locale, allowsPlainTextRules: false),
+             PlainTextLineBreaks.opportunities(in: buffer))
+        }
+    }
+
+    @Test(arguments: [0x5EED_14, 0xB0A7] as [UInt64])
+    func randomStringsBreakAsICUBreaksThem(seed: UInt64) throws {
+        // Every class the breaker knows, twice over where a class has several members.
+        let alphabet = Array("aZ5 0,.;:!?()-\"'\u{201C}\u{201D}\u{2018}\u{2019}".utf16) + Array("  ab-".utf16)
+        var generator = SplitMix64(seed: seed)
+        var handled = 0
+        var failures: [String] = []
+        let cases = 100_000
+        for _ in 0..<cases {
+            let length = Int(generator.next() % 20) + 1
+            let units = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+            let (icu, plain) = try both(units)
+            guard let plain else { continue }
+            handled += 1
+            if plain.offsets != icu.offsets || plain.mandatory != icu.mandatory {
+                failures.append("\"\(String(decoding: units, as: UTF16.self))\": plain \(plain.offsets), ICU \(icu.offsets)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(12).joined(separator: "; "))")
+        // The breaker must actually take most of these, or the test proves little.
+        #expect(handled > cases / 3, "handled \(handled) of \(cases)")
+    }
+
+    @Test(arguments: Fixtures.corpusNames)
+    func corporaBreakAsICUBreaksThem(corpus: String) throws {
+        let units = Array(try Fixtures.corpus(corpus).utf16)
+        for range in paragraphRanges(in: units) where !range.content.isEmpty {
+            let (icu, plain) = try both(Array(units[range.content]))
+            guard let plain else { continue }
+            #expect(plain.offsets == icu.offsets && plain.mandatory == icu.mandatory, "paragraph at \(range.content)")
+        }
+    }
+
+    @Test func englishProseTakesThePlainPath() throws {
+        let units = Array(try Fixtures.corpus("english.txt").utf16)
+        let paragraphs = paragraphRanges(in: units).filter { !$0.content.isEmpty }
+        let plain = paragraphs.filter { range in
+            Array(units[range.content]).withUnsafeBufferPointer { PlainTextLineBreaks.opportunities(in: $0) } != nil
+        }
+        #expect(plain.count * 2 > paragraphs.count, "\(plain.count) of \(paragraphs.count) paragraphs")
+    }
+
+    @Test func otherTextAndLocaleKeywordsGoToICU() throws {
+        #expect(try both(Array("tab\there".utf16)).plain == nil)
+        #expect(try both(Array("caf\u{00E9}".utf16)).plain == nil)
+        #expect(try both(Array("x .5".utf16)).plain == nil)
+        #expect(!PlainTextLineBreaks.apply(to: "ja@lb=strict"))
+        #expect(PlainTextLineBreaks.apply(to: "en"))
+    }
+}
+
+/// A small seeded generator, so the random cases are the same on every run.
+struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
