@@ -61,7 +61,11 @@ import Testing
         #expect(try both(Array("caf\u{00E9}".utf16)).plain == nil)
         #expect(try both(Array("x .5".utf16)).plain == nil)
         #expect(!PlainTextLineBreaks.apply(to: "ja@lb=strict"))
+        #expect(!PlainTextLineBreaks.apply(to: "en@lb=loose"))
+        #expect(!PlainTextLineBreaks.apply(to: "fi"))
         #expect(PlainTextLineBreaks.apply(to: "en"))
+        #expect(PlainTextLineBreaks.apply(to: "en_GB"))
+        #expect(PlainTextLineBreaks.apply(to: ""))
     }
 }
 

@@ -41,10 +41,15 @@ enum PlainTextLineBreaks {
         }
     }
 
-    /// Whether ICU's rules for `locale` are its root rules for these characters: the
-    /// plain locales; any line-break keyword (`@lb=strict`) goes to ICU.
+    /// Whether ICU breaks `locale` by its root rules, the ones replicated here:
+    /// English and the root locale, without keywords. Other locales may have
+    /// tailorings (ICU has Japanese, Finnish and Swedish ones, `@lb=strict` and
+    /// `loose`), so they go to ICU.
     static func apply(to locale: String) -> Bool {
-        !locale.contains("@")
+        if locale == "en" || locale.isEmpty { return true }  // the usual ones, without scanning
+        guard !locale.contains("@") else { return false }
+        let language = locale.prefix { $0 != "_" && $0 != "-" }
+        return language == "en"
     }
 
     @inline(__always)
