@@ -25,10 +25,15 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         // rounding so a line re-laid out at its own width still fits.
         let limit = width + max(1, abs(width)) * 1e-9
         var lines: [LineBreak] = []
+        // About as many lines as the paragraph's width over the line's, so the array
+        // does not regrow line by line.
+        if width.isFinite, width > 0 {
+            lines.reserveCapacity(min(segments.count, Int(min(segments.totalWidth / width, 1e6)) + 2))
+        }
         var lineStart = start
         // The segment holding `start`; a start inside one (after a break inside an
         // over-wide word) leaves only the rest of its content to place.
-        var i = segments.ends.partitionPoint { Int($0) > start }
+        var i = segments.index(holding: start)
         // When a line starts inside segment i (after an emergency break), the width of
         // what is left of that segment's content.
         var partialWidth: Double?
@@ -44,15 +49,18 @@ public struct GreedyLineBreaker: LineBreakStrategy {
             var used = 0.0
             var contentWidth = 0.0  // the line's, were it to end at segment `last`
             last = -1
-            var j = i
-            while j < segments.count {
-                let content = (j == i ? partialWidth : nil) ?? segments.contentWidth(j)
-                if used + content > limit { break }
-                contentWidth = used + content
-                used = contentWidth + segments.whitespaceWidth(j)
-                last = j
-                if segments.isMandatory(j) { break }
-                j += 1
+            segments.segments.withUnsafeBufferPointer { segments in
+                var j = i
+                while j < segments.count {
+                    let segment = segments[j]
+                    let content = j == i ? partialWidth ?? segment.contentWidth : segment.contentWidth
+                    if used + content > limit { break }
+                    contentWidth = used + content
+                    used = contentWidth + segment.whitespaceWidth
+                    last = j
+                    if segment.isMandatory { break }
+                    j += 1
+                }
             }
             // Widths from the segments assume the line's edges are shaped as in the
             // whole paragraph; where HarfBuzz says they are not, measure exactly and

@@ -35,11 +35,11 @@ struct LineBuilder {
         if justifies(lineBreak, contentWidth: content), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd) {
             width = self.width
         }
-        var metrics = paragraph.defaultFont.metrics
+        var metrics = paragraph.defaultMetrics
         var first = true
         var index = paragraph.runIndex(containing: range.lowerBound)
         while !range.isEmpty, index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
-            let m = paragraph.runs[index].font.metrics
+            let m = paragraph.runMetrics[index]
             if first {
                 metrics = m
                 first = false

@@ -7,107 +7,138 @@
 /// line ends there, so its width is kept apart from the content's. Widths are sums
 /// of glyph advances in points, as 64-bit floats: no overflow on any paragraph.
 struct BreakSegments: Sendable {
-    /// Each segment's end offset (the opportunity), ascending.
-    private(set) var ends: [Int32] = []
-    /// Where each segment's trailing whitespace starts.
-    private(set) var contentEnds: [Int32] = []
-    /// Whether each segment ends in a mandatory break.
-    private(set) var mandatory: [Bool] = []
-    /// Advance of each segment's content, in points.
-    private(set) var contentWidths: [Double] = []
-    /// Advance of each segment's trailing whitespace, in points.
-    private(set) var whitespaceWidths: [Double] = []
-    /// Whether a line may end at each segment's end without re-shaping: a run starts
-    /// there, or the glyph starting there is not marked unsafe to break.
-    private(set) var safeEnds: [Bool] = []
+    /// One segment, 24 bytes: its widths and offsets side by side, so a re-wrap
+    /// walks one array (six arrays, one per field, cost a cache miss each per
+    /// paragraph, a fifth of a re-wrap of English). The sign bits of `end` and
+    /// `contentEnd` carry whether the segment ends in a mandatory break and whether a
+    /// line may end after it without re-shaping (offsets are below 2^31).
+    struct Segment: Sendable {
+        /// Advance of the content, in points.
+        var contentWidth: Double
+        /// Advance of the trailing whitespace, in points.
+        var whitespaceWidth: Double
+        fileprivate var endAndMandatory: UInt32
+        fileprivate var contentEndAndSafe: UInt32
 
-    init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
-        let count = breaks.count
-        ends = breaks.offsets
-        mandatory = breaks.mandatory
-        contentEnds = [Int32](repeating: 0, count: count)
-        var start = 0
-        for i in 0..<count {
-            let end = Int(ends[i])
-            var contentEnd = end
-            while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-            contentEnds[i] = Int32(contentEnd)
-            start = end
-        }
-        contentWidths = [Double](repeating: 0, count: count)
-        whitespaceWidths = [Double](repeating: 0, count: count)
-        safeEnds = [Bool](repeating: false, count: count)
-        guard count > 0 else { return }
-        safeEnds[count - 1] = true  // the paragraph's end
-        for run in runs {  // run boundaries: each side was shaped on its own
-            let boundary = ends.partitionPoint { Int($0) >= run.range.lowerBound }
-            if boundary < count, Int(ends[boundary]) == run.range.lowerBound { safeEnds[boundary] = true }
-        }
-        // Attribute each glyph's advance to the segment holding its cluster, walking
-        // glyphs in logical order so the segment index only moves forward.
-        var segment = 0
-        for run in runs {
-            var units: Int64 = 0  // accumulate in font units, convert per segment
-            var whitespaceUnits: Int64 = 0
-            let scale = run.scale
-            func flush() {
-                contentWidths[segment] += Double(units) * scale
-                whitespaceWidths[segment] += Double(whitespaceUnits) * scale
-                units = 0
-                whitespaceUnits = 0
-            }
-            let n = run.count
-            for k in 0..<n {
-                let g = run.isRightToLeft ? n - 1 - k : k
-                let cluster = run.clusters[g]
-                while cluster >= ends[segment], segment < count - 1 {
-                    // Crossing segment's end: safe only where a cluster starts exactly
-                    // there and HarfBuzz did not mark it unsafe.
-                    if cluster == ends[segment], !run.unsafeToBreak[g] { safeEnds[segment] = true }
-                    flush()
-                    segment += 1
-                }
-                if cluster >= contentEnds[segment] {
-                    whitespaceUnits += Int64(run.advances[g])
-                } else {
-                    units += Int64(run.advances[g])
-                }
-            }
-            flush()
+        /// The segment's end offset (the opportunity).
+        var end: Int { Int(endAndMandatory & 0x7FFF_FFFF) }
+        /// Where the trailing whitespace starts.
+        var contentEnd: Int { Int(contentEndAndSafe & 0x7FFF_FFFF) }
+        /// Whether the segment ends in a mandatory break.
+        var isMandatory: Bool { endAndMandatory & 0x8000_0000 != 0 }
+        /// Whether a line may end here without re-shaping.
+        var isSafeEnd: Bool {
+            get { contentEndAndSafe & 0x8000_0000 != 0 }
+            set { contentEndAndSafe = newValue ? contentEndAndSafe | 0x8000_0000 : contentEndAndSafe & 0x7FFF_FFFF }
         }
     }
 
+    /// The segments in order; segment `i` runs from the previous opportunity to
+    /// opportunity `i`.
+    private(set) var segments: [Segment] = []
+    /// The advance of the whole paragraph, in points (for sizing line arrays).
+    private(set) var totalWidth = 0.0
+
+    init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
+        let count = breaks.count
+        guard count > 0 else { return }
+        segments.reserveCapacity(count)
+        var start = 0
+        for i in 0..<count {
+            let end = Int(breaks.offsets[i])
+            var contentEnd = end
+            while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
+            segments.append(Segment(
+                contentWidth: 0, whitespaceWidth: 0,
+                endAndMandatory: UInt32(end) | (breaks.mandatory[i] ? 0x8000_0000 : 0),
+                contentEndAndSafe: UInt32(contentEnd)))
+            start = end
+        }
+        segments.withUnsafeMutableBufferPointer { segments in
+            segments[count - 1].isSafeEnd = true  // the paragraph's end
+            for run in runs {  // run boundaries: each side was shaped on its own
+                let boundary = segments.partitionPoint { $0.end >= run.range.lowerBound }
+                if boundary < count, segments[boundary].end == run.range.lowerBound { segments[boundary].isSafeEnd = true }
+            }
+            // Attribute each glyph's advance to the segment holding its cluster,
+            // walking glyphs in logical order so the segment index only moves forward.
+            var segment = 0
+            for run in runs {
+                var units: Int64 = 0  // accumulate in font units, convert per segment
+                var whitespaceUnits: Int64 = 0
+                let scale = run.scale
+                let n = run.count
+                run.clusters.withUnsafeBufferPointer { clusters in
+                    run.advances.withUnsafeBufferPointer { advances in
+                        run.unsafeToBreak.withUnsafeBufferPointer { unsafeToBreak in
+                            var end = Int32(segments[segment].end)
+                            var contentEnd = Int32(segments[segment].contentEnd)
+                            for k in 0..<n {
+                                let g = run.isRightToLeft ? n - 1 - k : k
+                                let cluster = clusters[g]
+                                while cluster >= end, segment < count - 1 {
+                                    // Crossing segment's end: safe only where a cluster
+                                    // starts exactly there and HarfBuzz did not mark it unsafe.
+                                    if cluster == end, !unsafeToBreak[g] { segments[segment].isSafeEnd = true }
+                                    segments[segment].contentWidth += Double(units) * scale
+                                    segments[segment].whitespaceWidth += Double(whitespaceUnits) * scale
+                                    units = 0
+                                    whitespaceUnits = 0
+                                    segment += 1
+                                    end = Int32(segments[segment].end)
+                                    contentEnd = Int32(segments[segment].contentEnd)
+                                }
+                                if cluster >= contentEnd {
+                                    whitespaceUnits += Int64(advances[g])
+                                } else {
+                                    units += Int64(advances[g])
+                                }
+                            }
+                        }
+                    }
+                }
+                segments[segment].contentWidth += Double(units) * scale
+                segments[segment].whitespaceWidth += Double(whitespaceUnits) * scale
+            }
+        }
+        totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.whitespaceWidth }
+    }
+
     /// The number of segments.
-    var count: Int { ends.count }
+    var count: Int { segments.count }
 
     /// Where segment `i` starts.
-    func start(of i: Int) -> Int { i == 0 ? 0 : Int(ends[i - 1]) }
+    func start(of i: Int) -> Int { i == 0 ? 0 : segments[i - 1].end }
     /// Where segment `i` ends: a break opportunity.
-    func end(of i: Int) -> Int { Int(ends[i]) }
+    func end(of i: Int) -> Int { segments[i].end }
     /// Where segment `i`'s trailing whitespace starts.
-    func contentEnd(of i: Int) -> Int { Int(contentEnds[i]) }
+    func contentEnd(of i: Int) -> Int { segments[i].contentEnd }
     /// Whether segment `i` ends in a mandatory break.
-    func isMandatory(_ i: Int) -> Bool { mandatory[i] }
+    func isMandatory(_ i: Int) -> Bool { segments[i].isMandatory }
     /// Whether a line may end after segment `i` (and the next start there) without
     /// re-shaping.
-    func isSafeEnd(_ i: Int) -> Bool { safeEnds[i] }
+    func isSafeEnd(_ i: Int) -> Bool { segments[i].isSafeEnd }
     /// The advance of segment `i` without its trailing whitespace.
-    func contentWidth(_ i: Int) -> Double { contentWidths[i] }
+    func contentWidth(_ i: Int) -> Double { segments[i].contentWidth }
     /// The advance of segment `i`'s trailing whitespace.
-    func whitespaceWidth(_ i: Int) -> Double { whitespaceWidths[i] }
+    func whitespaceWidth(_ i: Int) -> Double { segments[i].whitespaceWidth }
+
+    /// The segment holding `offset`: the first whose end is past it (`count` when
+    /// none is).
+    func index(holding offset: Int) -> Int { segments.partitionPoint { $0.end > offset } }
 
     /// The widest segment content: the min-content width.
-    var maximumContentWidth: Double { contentWidths.max() ?? 0 }
+    var maximumContentWidth: Double { segments.lazy.map(\.contentWidth).max() ?? 0 }
 
     /// The widest stretch between mandatory breaks, without hanging whitespace: the
     /// max-content width.
     var maximumUnbrokenWidth: Double {
         var widest = 0.0
         var width = 0.0
-        for i in 0..<count {
-            widest = max(widest, width + contentWidths[i])
-            width += contentWidths[i] + whitespaceWidths[i]
-            if mandatory[i] { width = 0 }
+        for segment in segments {
+            widest = max(widest, width + segment.contentWidth)
+            width += segment.contentWidth + segment.whitespaceWidth
+            if segment.isMandatory { width = 0 }
         }
         return widest
     }

@@ -22,6 +22,10 @@ public final class ShapedParagraph: Sendable {
     let segments: BreakSegments
     /// The font whose metrics an empty line takes.
     let defaultFont: Font
+    /// `defaultFont`'s metrics, and each run's font's, in points: worked out once
+    /// here rather than for every line of every re-wrap (each costs a division).
+    let defaultMetrics: FontMetrics
+    let runMetrics: [FontMetrics]
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String
     /// Where this paragraph's work is counted.
@@ -75,6 +79,8 @@ public final class ShapedParagraph: Sendable {
         }
         self.bidi = analysis.0
         self.runs = analysis.1
+        self.defaultMetrics = defaultFont.metrics
+        self.runMetrics = analysis.1.map(\.font.metrics)
         self.segments = analysis.2
         statistics.paragraphTypeset()
     }
