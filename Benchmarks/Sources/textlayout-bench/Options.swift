@@ -23,11 +23,16 @@ struct Options: Sendable {
     var skipsCorpusCheck = false
     /// Internal: measure the peak memory of the named scenario and print it.
     var memoryProbe: String?
+    /// Internal: time the named scenario and print its row as JSON.
+    var timeProbe: String?
+    /// Time every scenario in this process rather than each in a fresh one (for
+    /// profilers, which follow one process).
+    var inProcess = false
 
     static let usage = """
         usage: textlayout-bench [--quick] [--runs N] [--warmups N] [--width POINTS]
                                 [--json FILE] [--filter TEXT] [--no-memory] [--explain]
-                                [--no-agreement] [--skip-corpus-check]
+                                [--no-agreement] [--in-process] [--skip-corpus-check]
 
           --quick        every scenario once on 16 KB inputs (CI smoke test; times mean nothing)
           --runs N       timed runs per scenario (default 5); median, min and max are reported
@@ -38,6 +43,7 @@ struct Options: Sendable {
           --no-memory    skip the peak-memory child processes
           --explain      print the first lines where TextLayout and Pango break differently
           --no-agreement skip the line-break comparison with Pango (so a profile holds only the scenarios)
+          --in-process   time every scenario in this process, not each in a fresh one (for profilers)
           --skip-corpus-check  use testdata/corpus/generated as is (for valgrind, which cannot run the generator)
         """
 
@@ -73,6 +79,8 @@ struct Options: Sendable {
             case "--no-agreement": comparesWithPango = false
             case "--skip-corpus-check": skipsCorpusCheck = true
             case "--memory-probe": memoryProbe = try value(argument)
+            case "--time-probe": timeProbe = try value(argument)
+            case "--in-process": inProcess = true
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown option '\(argument)'")
             }
@@ -83,9 +91,10 @@ struct Options: Sendable {
         }
     }
 
-    /// The options a memory-probe child needs to rebuild the same scenarios.
+    /// The options a probe child needs to rebuild and run the same scenarios.
     var childArguments: [String] {
-        (quick ? ["--quick"] : []) + ["--width", String(width), "--skip-corpus-check"]
+        (quick ? ["--quick"] : [])
+            + ["--width", String(width), "--runs", String(runs), "--warmups", String(warmups), "--skip-corpus-check"]
     }
 }
 

@@ -28,17 +28,7 @@ enum PeakMemory {
 
     /// The parent's side: the peak in bytes of `name`, or nil when the child failed.
     static func measure(name: String, options: Options) -> Int? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = options.childArguments + ["--memory-probe", name]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let line = output.split(separator: "\n").last(where: { $0.hasPrefix("peak-kb ") }),
+        guard let line = ChildProcess.line(startingWith: "peak-kb ", arguments: options.childArguments + ["--memory-probe", name]),
               let kilobytes = Int(line.split(separator: " ")[1])
         else { return nil }
         return kilobytes * 1024
@@ -51,5 +41,49 @@ enum PeakMemory {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
         }
         return 0
+    }
+}
+
+/// The harness run again as a child process, for what must not share the parent's
+/// heap: peak memory, and each scenario's timing.
+enum ChildProcess {
+    /// The last line of the child's standard output that starts with `prefix`; nil
+    /// when the child could not run, failed, or printed no such line.
+    static func line(startingWith prefix: String, arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return output.split(separator: "\n").last(where: { $0.hasPrefix(prefix) }).map(String.init)
+    }
+}
+
+/// Each scenario timed in a fresh process (`--time-probe NAME`), so that no earlier
+/// scenario's heap — 300 MB of a 10 MB layout, freed and fragmented — slows a later
+/// one: in one process, re-wraps measured after the 10 MB layouts ran up to twice
+/// as slow as alone.
+enum TimeProbe {
+    /// In the child: prepares and times the scenario named `name`, and prints its
+    /// row as one line of JSON after `row `.
+    static func probe(name: String, scenarios: [any Scenario], options: Options) throws {
+        guard let scenario = scenarios.first(where: { $0.name.description == name }) else {
+            throw HarnessError("no scenario named '\(name)'")
+        }
+        let timing = try Timing.measure(scenario, runs: options.runs, warmups: options.warmups)
+        let row = ResultRow(scenario: scenario, timing: timing)
+        print("row " + String(decoding: try JSONEncoder().encode(row), as: UTF8.self))
+    }
+
+    /// In the parent: the row the child measured for `name`, or nil when it failed.
+    static func measure(name: String, options: Options) -> ResultRow? {
+        guard let line = ChildProcess.line(startingWith: "row ", arguments: options.childArguments + ["--time-probe", name])
+        else { return nil }
+        return try? JSONDecoder().decode(ResultRow.self, from: Data(line.dropFirst(4).utf8))
     }
 }

@@ -11,10 +11,16 @@ func runBenchmarks(options: Options) throws {
     var rows: [ResultRow] = []
     for scenario in scenarios {
         FileHandle.standardError.write(Data("\(scenario.name): ".utf8))
-        let timing = try Timing.measure(scenario, runs: options.runs, warmups: options.warmups)
-        FileHandle.standardError.write(Data(String(format: "median %.1f ms over %d runs\n", timing.median * 1000, timing.runs.count).utf8))
-        var row = ResultRow(scenario: scenario, timing: timing)
-        scenario.reset()
+        var row: ResultRow
+        if options.inProcess {
+            row = ResultRow(scenario: scenario, timing: try Timing.measure(scenario, runs: options.runs, warmups: options.warmups))
+            scenario.reset()
+        } else if let measured = TimeProbe.measure(name: scenario.name.description, options: options) {
+            row = measured
+        } else {
+            throw HarnessError("timing '\(scenario.name)' in a child process failed (--in-process times it here)")
+        }
+        FileHandle.standardError.write(Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
         if options.measuresMemory {
             row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
         }
@@ -63,6 +69,9 @@ do {
     if let name = options.memoryProbe {
         let corpora = try Corpora.load(quick: options.quick, quiet: true, generating: !options.skipsCorpusCheck)
         try PeakMemory.probe(name: name, scenarios: ScenarioRegistry.scenarios(corpora: corpora, options: options))
+    } else if let name = options.timeProbe {
+        let corpora = try Corpora.load(quick: options.quick, quiet: true, generating: !options.skipsCorpusCheck)
+        try TimeProbe.probe(name: name, scenarios: ScenarioRegistry.scenarios(corpora: corpora, options: options), options: options)
     } else {
         try runBenchmarks(options: options)
     }
