@@ -13,6 +13,19 @@ import Testing
         }
     }
 
+    @Test func allASCIIIsOneRun() {
+        let runs = { (text: String) in Array(text.utf16).withUnsafeBufferPointer { scriptRuns(in: $0) } }
+        #expect(runs("(abc) 12, [x]{y}") == [ScriptRun(range: 0..<16, script: .latin)])
+        #expect(runs("123 (!)") == [ScriptRun(range: 0..<7, script: .common)])
+        #expect(runs("") == [ScriptRun(range: 0..<0, script: .common)])
+        // Eight units at a time and the tail: a non-ASCII unit anywhere is seen.
+        for position in 0..<19 {
+            var units = Array(repeating: UInt16(0x61), count: 19)
+            units[position] = 0x05D0
+            #expect(!units.withUnsafeBufferPointer { isASCII($0) }, "Hebrew at \(position)")
+        }
+    }
+
     @Test func weakCharactersJoinTheirNeighbours() {
         let text = Array("(abc) 123 \u{05D0}\u{05D1} [x]".utf16)
         let runs = text.withUnsafeBufferPointer { scriptRuns(in: $0) }

@@ -23,6 +23,8 @@ enum PlainTextLineBreaks {
     /// Line-break classes of the characters handled.
     private enum Class: UInt8 {
         case none = 0, letter, digit, space, infix, exclamation, open, close, quote, hyphen
+
+        var isAlphanumeric: Bool { self == .letter || self == .digit }
     }
 
     /// The class of each ASCII unit; `.none` for those not handled.
@@ -75,7 +77,23 @@ enum PlainTextLineBreaks {
         // The class of the last character that was not a space, for LB14 and LB15.
         var lastNonSpace = previous == .space ? Class.none : previous
         return ascii.withUnsafeBufferPointer { table -> (offsets: [Int32], mandatory: [Bool])? in
-            for index in 1..<text.count {
+            var index = 1
+            while index < text.count {
+                if previous == .letter || previous == .digit {
+                    // Letters and digits after a letter or digit never break (LB23,
+                    // LB25, LB28): skip them in a tight loop, most of any prose.
+                    var end = index
+                    while end < text.count, text[end] < 0x80, table[Int(text[end])].isAlphanumeric { end += 1 }
+                    if end > index {
+                        beforePrevious = end - index >= 2 ? table[Int(text[end - 2])] : previous
+                        previous = table[Int(text[end - 1])]
+                        lastNonSpace = previous
+                        previousFollowsOpen = false
+                        index = end
+                        if index == text.count { break }
+                    }
+                }
+                defer { index += 1 }
                 let unit = text[index]
                 let current = unit < 0x80 ? table[Int(unit)] : classify(unit)
                 let breaks: Bool

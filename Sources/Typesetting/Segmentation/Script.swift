@@ -52,6 +52,12 @@ struct ScriptRun: Sendable, Hashable {
 /// take the first strong script that follows. A closing bracket takes the script
 /// the run had at its opening bracket, so "(日本)" and "(abc)" stay whole.
 func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
+    // All ASCII (most English paragraphs): one run, Latin if it has a letter, for
+    // every character joins the first strong script and ASCII has no other.
+    if isASCII(text) {
+        let hasLetter = text.contains { ($0 | 0x20) &- 0x61 < 26 }
+        return [ScriptRun(range: 0..<text.count, script: hasLetter ? .latin : .common)]
+    }
     var runs: [ScriptRun] = []
     var runStart = 0
     var current = Script.common
@@ -110,6 +116,24 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
         runs.append(ScriptRun(range: runStart..<text.count, script: current))
     }
     return runs
+}
+
+/// Whether every unit of `text` is ASCII: eight units at a time.
+func isASCII(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
+    guard let base = text.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    var bits: UInt64 = 0
+    while index + 8 <= text.count {
+        bits |= raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: 2 * index + 8, as: UInt64.self)
+        index += 8
+    }
+    while index < text.count {
+        bits |= UInt64(text[index])
+        index += 1
+    }
+    return bits & 0xFF80_FF80_FF80_FF80 == 0
 }
 
 private func isASCIIBracket(_ value: UInt32) -> Bool {
