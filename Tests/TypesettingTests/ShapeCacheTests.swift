@@ -46,6 +46,48 @@ import Testing
         }
     }
 
+    /// A run long enough to be shaped in chunks on all cores gives exactly what
+    /// shaping it whole gives: the corpus's paragraphs joined into one long one.
+    @Test(arguments: ["english.txt", "hebrew.txt", "arabic.txt"])
+    func aLongRunShapedInChunksIsExactlyTheRunShapedWhole(corpus: String) throws {
+        let words = Array(try Fixtures.corpus(corpus).replacingOccurrences(of: "\n", with: " ").utf16)
+        var units = words
+        while units.count < Shaper.parallelRunLength + 10_000 { units += [0x20] + words }
+        let content = AttributedText(utf16: units)
+        let cascade = try Fixtures.cascade()
+        let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
+        #expect(Self.differences(whole.runs, chunked.runs) == [])
+        if corpus == "english.txt" {
+            // One run, long enough for chunks: the parallel path was taken, each chunk
+            // shaping its own new words in a call of its own.
+            #expect(chunked.runs.contains { $0.range.count >= Shaper.parallelRunLength })
+            let parallel = TypesetterStatistics(), serial = TypesetterStatistics()
+            _ = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
+            _ = try ShapedParagraph(
+                content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
+                strategy: GreedyLineBreaker(), statistics: serial, shapeCache: ShapeCache(capacity: 4096),
+                shapesLongRunsInParallel: false)
+            #expect(parallel.shapingCalls > serial.shapingCalls)
+        }
+    }
+
+    /// The same for a right-to-left run: Hebrew letters and spaces only, one long
+    /// run whose chunks join last first.
+    @Test func aLongRightToLeftRunShapedInChunksIsExactlyTheRunShapedWhole() throws {
+        let letters = Array(try Fixtures.corpus("hebrew.txt").utf16).filter { (0x05D0...0x05EA).contains($0) || $0 == 0x20 }
+        var units = letters
+        while units.count < Shaper.parallelRunLength + 10_000 { units += [0x20] + letters }
+        let content = AttributedText(utf16: units)
+        let cascade = try Fixtures.cascade()
+        let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
+        #expect(Self.differences(whole.runs, chunked.runs) == [])
+        let longest = try #require(chunked.runs.max { $0.range.count < $1.range.count })
+        #expect(longest.isRightToLeft && longest.range.count >= Shaper.parallelRunLength)
+        #expect(WordSplitting.allows(longest.font.face, script: longest.script))
+    }
+
     @Test func theTestFontsAllowWordSplitting() throws {
         // DejaVu Sans carries the Latin corpora: without it the cache is never used.
         #expect(WordSplitting.allows(try Fixtures.font().face, script: .latin))

@@ -24,6 +24,10 @@ public final class Typesetter: Sendable {
     public let strategy: any LineBreakStrategy
     /// Counts of the work done, for tests and benchmarks.
     public let statistics = TypesetterStatistics()
+    /// Whether work may spread over all cores: paragraphs side by side in
+    /// `paragraphs(for:)` and `frame(for:width:)`, and a very long run (64 K units,
+    /// as in a 1 MB paragraph) in chunks. False keeps every call on its own thread.
+    public let usesAllCores: Bool
 
     /// Creates a typesetter.
     ///
@@ -32,12 +36,14 @@ public final class Typesetter: Sendable {
     ///   - style: the paragraph style.
     ///   - locale: an ICU locale, which may carry `@lb=strict|normal|loose`.
     ///   - strategy: the line-breaking strategy (greedy by default).
+    ///   - usesAllCores: whether work may spread over all cores (see `usesAllCores`).
     public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
-                strategy: any LineBreakStrategy = GreedyLineBreaker()) {
+                strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true) {
         self.fonts = fonts
         self.style = style
         self.locale = locale
         self.strategy = strategy
+        self.usesAllCores = usesAllCores
     }
 
     /// Analyses and shapes one paragraph (separators inside it break lines).
@@ -46,10 +52,11 @@ public final class Typesetter: Sendable {
     public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
         try ShapedParagraph(
             content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
-            statistics: statistics)
+            statistics: statistics, shapesLongRunsInParallel: usesAllCores)
     }
 
-    /// Splits `text` into paragraphs and analyses and shapes each, on all cores.
+    /// Splits `text` into paragraphs and analyses and shapes each, on all cores
+    /// (unless `usesAllCores` is false).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     public func paragraphs(for text: AttributedText) throws -> [ShapedParagraph] {
@@ -61,7 +68,9 @@ public final class Typesetter: Sendable {
     private func eachParagraph<Value>(
         of text: AttributedText, ranges: [ParagraphRange], _ body: @Sendable (ShapedParagraph) throws -> Value
     ) throws -> [Value] {
-        if ranges.count == 1 { return [try body(paragraph(text.slice(ranges[0].content)))] }
+        if ranges.count == 1 || !usesAllCores {
+            return try ranges.map { try body(paragraph(text.slice($0.content))) }
+        }
         let results = ResultSlots<Value>(count: ranges.count)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
             results.set(i, Result { try body(paragraph(text.slice(ranges[i].content))) })

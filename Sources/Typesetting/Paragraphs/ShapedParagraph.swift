@@ -35,12 +35,13 @@ public final class ShapedParagraph: Sendable {
 
     /// Analyses and shapes `content`, a single paragraph (a line or paragraph
     /// separator inside it is a mandatory break), looking words up in `shapeCache`
-    /// (nil shapes every run whole; the result is the same).
+    /// (nil shapes every run whole; the result is the same), a very long run in
+    /// chunks on all cores when `shapesLongRunsInParallel`.
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     init(content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
          strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
-         shapeCache: ShapeCache? = .shared) throws {
+         shapeCache: ShapeCache? = .shared, shapesLongRunsInParallel: Bool = true) throws {
         self.text = content.utf16
         self.style = style
         self.locale = locale
@@ -63,7 +64,9 @@ public final class ShapedParagraph: Sendable {
             let scripts = scriptRuns(in: buffer)
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
-            let runs = Shaper.withShaper(language: locale, statistics: statistics, cache: shapeCache) { shaper in
+            let runs = Shaper.withShaper(
+                language: locale, statistics: statistics, cache: shapeCache, inParallel: shapesLongRunsInParallel
+            ) { shaper in
                 items.map { item in
                     var run = ShapedRun(
                         range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),

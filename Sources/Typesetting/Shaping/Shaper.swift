@@ -1,4 +1,6 @@
 internal import CHarfBuzz
+import Dispatch
+import Foundation
 import Synchronization
 
 /// Shapes runs of a paragraph with HarfBuzz. One shaper serves one paragraph build
@@ -16,6 +18,10 @@ final class Shaper: @unchecked Sendable {
     /// The reused buffer; this object owns it.
     private let buffer: OpaquePointer
     private var language: OpaquePointer?
+    /// The locale `language` was made from, for the shapers of a run's chunks.
+    private var languageTag: String
+    /// Whether a very long run is shaped in chunks on all cores.
+    private var shapesLongRunsInParallel = true
     private var statistics: TypesetterStatistics
     private var cache: ShapeCache?
     /// The HarfBuzz script of the last script shaped: looked up once per run, not
@@ -28,6 +34,7 @@ final class Shaper: @unchecked Sendable {
     init(language: String, statistics: TypesetterStatistics, cache: ShapeCache? = nil) {
         buffer = hb_buffer_create()
         self.language = Self.hbLanguage(language)
+        self.languageTag = language
         self.statistics = statistics
         self.cache = cache
     }
@@ -47,18 +54,21 @@ final class Shaper: @unchecked Sendable {
     private static let largestKeptScratch = 1 << 16
 
     /// Runs `body` with a shaper from the pool (or a new one) set up for
-    /// `language`, `statistics` and `cache`, and gives it back afterwards.
+    /// `language`, `statistics` and `cache` (and shaping very long runs on all cores
+    /// when `inParallel`), and gives it back afterwards.
     static func withShaper<Result>(language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
-                                   _ body: (Shaper) throws -> Result) rethrows -> Result {
+                                   inParallel: Bool = true, _ body: (Shaper) throws -> Result) rethrows -> Result {
         let shaper: Shaper
         if let pooled = idle.withLock({ $0.popLast() }) {
             shaper = pooled
             shaper.language = hbLanguage(language)
+            shaper.languageTag = language
             shaper.statistics = statistics
             shaper.cache = cache
         } else {
             shaper = Shaper(language: language, statistics: statistics, cache: cache)
         }
+        shaper.shapesLongRunsInParallel = inParallel
         defer {
             shaper.cache = nil
             if shaper.scratchCapacity <= largestKeptScratch {
@@ -78,15 +88,77 @@ final class Shaper: @unchecked Sendable {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
+        if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
+            let chunks = shapesLongRunsInParallel && run.range.count >= Self.parallelRunLength
+                ? Self.chunks(of: run.range, in: text) : []
+            if chunks.count > 1 {
+                shapeInParallel(&run, chunks: chunks, in: text, cache: cache)
+            } else {
+                shapeWordByWord(&run, in: text, cache: cache)
+            }
+        } else {
+            output.removeAll()
+            shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
+            output.copy(into: &run)
+        }
+        replaceControlGlyphs(in: &run, text: text)
+    }
+
+    /// Runs at least this long (in UTF-16 units) are shaped in chunks on all cores.
+    static let parallelRunLength = 1 << 16
+
+    /// `run`'s glyphs, shaped word by word through the cache.
+    private func shapeWordByWord(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         output.removeAll()
         insertions.removeAll(keepingCapacity: true)
-        if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
-            shapeByWords(run, in: text, cache: cache)
-        } else {
-            shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
-        }
+        shapeByWords(run, in: text, cache: cache)
         output.copy(into: &run, inserting: insertions, from: fresh)
-        replaceControlGlyphs(in: &run, text: text)
+    }
+
+    /// A long run (a 1 MB paragraph is one) cut into chunks at word boundaries —
+    /// where the word-by-word path cuts anyway, so each chunk shapes exactly as its
+    /// part of the whole — of about 32 K units, at most eight per core.
+    private static func chunks(of range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) -> [Range<Int>] {
+        let count = min(max(range.count / (1 << 15), 1), 8 * ProcessInfo.processInfo.activeProcessorCount)
+        var chunks: [Range<Int>] = []
+        var start = range.lowerBound
+        for k in 1..<count {
+            let target = range.lowerBound + range.count * k / count
+            guard target > start else { continue }
+            let cut = WordSplitting.wordEnd(from: target, in: text, limit: range.upperBound)
+            guard cut < range.upperBound, cut > start else { continue }
+            chunks.append(start..<cut)
+            start = cut
+        }
+        chunks.append(start..<range.upperBound)
+        return chunks
+    }
+
+    /// Shapes the chunks of `run` word by word on all cores, each with a shaper of
+    /// its own, and joins their glyphs in visual order (a right-to-left run's last
+    /// chunk first). A word new to two chunks at once is shaped by both.
+    private func shapeInParallel(_ run: inout ShapedRun, chunks: [Range<Int>], in text: UnsafeBufferPointer<UInt16>,
+                                 cache: ShapeCache) {
+        let parts = ChunkResults(count: chunks.count)
+        let whole = run
+        let locale = languageTag
+        let statistics = self.statistics
+        nonisolated(unsafe) let text = text  // only read, and only during this call
+        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+            var part = whole
+            part.range = chunks[index]
+            Shaper.withShaper(language: locale, statistics: statistics, cache: cache) { shaper in
+                shaper.shapeWordByWord(&part, in: text, cache: cache)
+            }
+            parts.set(index, part)
+        }
+        let ordered = run.isRightToLeft ? parts.values.reversed() : parts.values
+        run.glyphs = ordered.flatMap(\.glyphs)
+        run.clusters = ordered.flatMap(\.clusters)
+        run.advances = ordered.flatMap(\.advances)
+        run.unsafeToBreak = ordered.flatMap(\.unsafeToBreak)
+        run.offsets = ordered.allSatisfy { $0.offsets == nil } ? nil
+            : ordered.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
     }
 
     /// A piece of a run in the word-by-word path: a cacheable word, or a stretch of
@@ -285,5 +357,27 @@ final class Shaper: @unchecked Sendable {
                 run.advances[i] = 0
             }
         }
+    }
+}
+
+/// The chunks' shaped runs, each written once by its own iteration of
+/// `concurrentPerform` and read after it returns.
+private final class ChunkResults: @unchecked Sendable {
+    private var parts: [ShapedRun?]
+    private let lock = NSLock()
+
+    init(count: Int) { parts = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ part: ShapedRun) {
+        lock.lock()
+        parts[index] = part
+        lock.unlock()
+    }
+
+    /// Every part, in chunk order.
+    var values: [ShapedRun] {
+        lock.lock()
+        defer { lock.unlock() }
+        return parts.map { $0! }
     }
 }

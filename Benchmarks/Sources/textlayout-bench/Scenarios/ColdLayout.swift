@@ -3,7 +3,8 @@ import Typesetting
 /// Cold layout with TextLayout: a new `Typesetter` (its caches empty, and the
 /// process-wide shape cache emptied before each run), then the whole corpus laid
 /// out at the width. `threads` says how: `.all` is `Typesetter.frame(for:width:)`,
-/// which shapes paragraphs on all cores; `.one` calls `paragraph(_:)` and
+/// which shapes paragraphs (and a very long run's chunks) on all cores; `.one`, with
+/// a typesetter kept to one core (`usesAllCores: false`), calls `paragraph(_:)` and
 /// `lines(width:)` for one paragraph after another, on one thread.
 final class TextLayoutColdLayout: Scenario {
     /// How many threads the layout may use.
@@ -32,7 +33,7 @@ final class TextLayoutColdLayout: Scenario {
     func reset() { ShapeCache.shared.removeAll() }
 
     func run() throws -> Int {
-        let typesetter = Typesetter(fonts: cascade)
+        let typesetter = Typesetter(fonts: cascade, usesAllCores: threads == .all)
         statistics = typesetter.statistics
         switch threads {
         case .all:
