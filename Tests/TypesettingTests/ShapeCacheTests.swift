@@ -51,18 +51,13 @@ import Testing
     @Test(arguments: ["english.txt", "hebrew.txt", "arabic.txt"])
     func aLongRunShapedInChunksIsExactlyTheRunShapedWhole(corpus: String) throws {
         let words = Array(try Fixtures.corpus(corpus).replacingOccurrences(of: "\n", with: " ").utf16)
-        var units = words
-        while units.count < Shaper.parallelRunLength + 10_000 { units += [0x20] + words }
-        let content = AttributedText(utf16: units)
-        let cascade = try Fixtures.cascade()
-        let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
-        let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
-        #expect(Self.differences(whole.runs, chunked.runs) == [])
+        let (content, chunked) = try shapedInChunksAndWhole(repeating: words)
         if corpus == "english.txt" {
             // One run, long enough for chunks: the parallel path was taken, each chunk
             // shaping its own new words in a call of its own.
             #expect(chunked.runs.contains { $0.range.count >= Shaper.parallelRunLength })
             let parallel = TypesetterStatistics(), serial = TypesetterStatistics()
+            let cascade = try Fixtures.cascade()
             _ = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
             _ = try ShapedParagraph(
                 content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
@@ -76,16 +71,24 @@ import Testing
     /// run whose chunks join last first.
     @Test func aLongRightToLeftRunShapedInChunksIsExactlyTheRunShapedWhole() throws {
         let letters = Array(try Fixtures.corpus("hebrew.txt").utf16).filter { (0x05D0...0x05EA).contains($0) || $0 == 0x20 }
-        var units = letters
-        while units.count < Shaper.parallelRunLength + 10_000 { units += [0x20] + letters }
-        let content = AttributedText(utf16: units)
+        let (_, chunked) = try shapedInChunksAndWhole(repeating: letters)
+        let longest = try #require(chunked.runs.max { $0.range.count < $1.range.count })
+        #expect(longest.isRightToLeft && longest.range.count >= Shaper.parallelRunLength)
+        #expect(WordSplitting.allows(longest.font.face, script: longest.script))
+    }
+
+    /// `units` repeated (with spaces) past the length shaped in chunks, shaped through
+    /// a cache and whole without one; expects the two identical and returns the text
+    /// and the cached shaping.
+    private func shapedInChunksAndWhole(repeating units: [UInt16]) throws -> (AttributedText, ShapedParagraph) {
+        var text = units
+        while text.count < Shaper.parallelRunLength + 10_000 { text += [0x20] + units }
+        let content = AttributedText(utf16: text)
         let cascade = try Fixtures.cascade()
         let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
         let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
         #expect(Self.differences(whole.runs, chunked.runs) == [])
-        let longest = try #require(chunked.runs.max { $0.range.count < $1.range.count })
-        #expect(longest.isRightToLeft && longest.range.count >= Shaper.parallelRunLength)
-        #expect(WordSplitting.allows(longest.font.face, script: longest.script))
+        return (content, chunked)
     }
 
     @Test func theTestFontsAllowWordSplitting() throws {
