@@ -3,13 +3,13 @@
 /// advances, unsafe-to-break flags, and x/y offsets once any is non-zero).
 ///
 /// Storage is managed by hand and reused: a shaper keeps its buffers from run to
-/// run, and a word is appended with a few `memcpy`s — through `Array` each append
-/// cost ~200 instructions per column, more than looking the word up.
+/// run, and a cached word is appended in one loop over its glyphs — through `Array`
+/// each append cost ~200 instructions per column, more than looking the word up.
 ///
-/// `@unchecked Sendable` because a buffer is used by one thread at a time: a
-/// shaper's scratch by the thread building its paragraph, a cache generation's
-/// storage only under its shard's lock. The compiler cannot see that a buffer
-/// handed into the lock (to copy a word out of or into it) is not kept there.
+/// `@unchecked Sendable` because a buffer is used by one thread at a time: it is a
+/// shaper's scratch, used by the thread that took the shaper from the pool. The
+/// compiler cannot see that a buffer handed into a cache shard's lock (to copy a
+/// word into it, or to keep a word from it) is not kept there.
 final class GlyphBuffer: @unchecked Sendable {
     /// The number of glyphs.
     private(set) var count = 0
@@ -75,36 +75,6 @@ final class GlyphBuffer: @unchecked Sendable {
         guard let offsets else { return false }
         for i in (2 * range.lowerBound)..<(2 * range.upperBound) where offsets[i] != 0 { return true }
         return false
-    }
-
-    /// Appends `range` of `source`'s glyphs, clusters moved by `clusterShift`. Pass
-    /// `withOffsets` when known (a cached word says); otherwise the range is scanned.
-    @inline(__always)
-    func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool? = nil) {
-        let n = range.count
-        guard n > 0 else { return }
-        reserve(n)
-        let from = range.lowerBound
-        if n <= 16 {
-            // A word: one loop beats four calls to memcpy.
-            for i in 0..<n {
-                glyphs[count + i] = source.glyphs[from + i]
-                clusters[count + i] = source.clusters[from + i] &+ clusterShift
-                advances[count + i] = source.advances[from + i]
-                unsafeToBreak[count + i] = source.unsafeToBreak[from + i]
-            }
-        } else {
-            (glyphs + count).initialize(from: source.glyphs + from, count: n)
-            for i in 0..<n { clusters[count + i] = source.clusters[from + i] &+ clusterShift }
-            (advances + count).initialize(from: source.advances + from, count: n)
-            (unsafeToBreak + count).initialize(from: source.unsafeToBreak + from, count: n)
-        }
-        if withOffsets ?? source.hasOffsets(in: range), let sourceOffsets = source.offsets {
-            (makeOffsets() + 2 * count).initialize(from: sourceOffsets + 2 * from, count: 2 * n)
-        } else if let offsets {
-            (offsets + 2 * count).initialize(repeating: 0, count: 2 * n)
-        }
-        count += n
     }
 
     /// Appends `n` glyphs through `fill`, which writes them at the given index.

@@ -16,10 +16,11 @@ import Synchronization
 /// the word to the young one, and when the young one is full it becomes the old one
 /// and the old one is dropped — least recently used words go first, at O(1) each.
 ///
-/// A generation is a handful of flat arrays (the words' text, glyphs, clusters,
-/// advances, flags) with an open-addressing index over them: no object per word, so
-/// a lookup is a hash, a probe or two and a copy into the caller's run, made under
-/// the shard's lock, and dropping a generation frees a few arrays, not 1,000 objects.
+/// A generation is an open-addressing table whose 32-byte slots are the words
+/// themselves (first eight units inline) and the words' glyphs as 12-byte records,
+/// one word after another: no object per word, so a lookup is a hash, a probe or two
+/// and a copy into the caller's run, made under the shard's lock, and dropping a
+/// generation frees a few buffers, not 1,000 objects.
 public final class ShapeCache: Sendable {
     /// The cache every typesetter shapes through.
     public static let shared = ShapeCache(capacity: 16_384)
@@ -380,6 +381,9 @@ private struct Generation {
 /// The glyphs of a generation's words, word after word; each glyph's id, advance,
 /// cluster and unsafe-to-break flag in one 12-byte record, offsets (two per glyph)
 /// in a column of their own, made when the first word with offsets arrives.
+///
+/// `@unchecked Sendable`: it belongs to one generation, only ever touched under its
+/// shard's lock.
 private final class WordGlyphs: @unchecked Sendable {
     struct Record {
         var glyph: UInt32
