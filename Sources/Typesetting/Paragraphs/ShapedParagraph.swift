@@ -22,9 +22,10 @@ public final class ShapedParagraph: Sendable {
     let segments: BreakSegments
     /// The font whose metrics an empty line takes.
     let defaultFont: Font
-    /// `defaultFont`'s metrics, and each run's font's, in points: worked out once
-    /// here rather than for every line of every re-wrap (each costs a division).
+    /// `defaultFont`'s metrics in points: worked out once here rather than for every
+    /// line of every re-wrap (each costs a division).
     let defaultMetrics: FontMetrics
+    /// Each run's font's metrics in points, by run index (as `defaultMetrics`).
     let runMetrics: [FontMetrics]
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String

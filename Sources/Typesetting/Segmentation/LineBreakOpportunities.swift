@@ -19,7 +19,8 @@ public struct BreakOpportunity: Sendable, Hashable, CustomStringConvertible {
     public var description: String { isMandatory ? "\(offset)!" : "\(offset)" }
 }
 
-/// The UAX #14 line-break opportunities of a text, from ICU's line iterator.
+/// The UAX #14 line-break opportunities of a text, as ICU's line iterator gives them:
+/// from `PlainTextLineBreaks` for plain English prose, from ICU otherwise.
 ///
 /// Kept compactly: 10 MB of text has a few million opportunities.
 struct LineBreakOpportunities: Sendable {
@@ -28,7 +29,9 @@ struct LineBreakOpportunities: Sendable {
     /// Whether each opportunity is mandatory.
     var mandatory: [Bool] = []
 
-    /// Finds the opportunities in `text` for `locale` ("en", "ja@lb=strict").
+    /// Finds the opportunities in `text` for `locale` ("en", "ja@lb=strict");
+    /// `allowsPlainTextRules: false` asks ICU even for plain prose (for the tests
+    /// that hold the two to the same answers).
     ///
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
     init(text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true) throws {
