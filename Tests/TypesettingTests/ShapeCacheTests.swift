@@ -91,6 +91,32 @@ import Testing
         return (content, chunked)
     }
 
+    /// Missed words' glyphs go into the run where their gaps are, clusters moved,
+    /// offsets kept where either side has them and nil where neither does.
+    @Test func insertionsLandInTheirGaps() throws {
+        let own = GlyphBuffer()
+        own.append(glyph: 1, cluster: 0, advance: 10)
+        own.append(glyph: 2, cluster: 4, advance: 20)
+        let fresh = GlyphBuffer()
+        fresh.append(glyph: 7, cluster: 0, advance: 70)
+        fresh.append(glyph: 8, cluster: 1, advance: 80, offset: (3, -3))
+        fresh.append(glyph: 9, cluster: 0, advance: 90)
+        let insertions = [
+            GlyphBuffer.Insertion(position: 1, range: 0..<2, clusterShift: 2),  // between the two
+            GlyphBuffer.Insertion(position: 2, range: 2..<3, clusterShift: 6),  // at the end
+        ]
+        var run = ShapedRun(range: 0..<8, font: try Fixtures.font(), script: .latin, level: 0, attributesIndex: 0)
+        own.copy(into: &run, inserting: insertions, from: fresh)
+        #expect(run.glyphs == [1, 7, 8, 2, 9])
+        #expect(run.clusters == [0, 2, 3, 4, 6])
+        #expect(run.advances == [10, 70, 80, 20, 90])
+        #expect(run.offsets == [0, 0, 0, 0, 3, -3, 0, 0, 0, 0])
+        // Without offsets anywhere in what is copied, the run has none.
+        own.copy(into: &run, inserting: [insertions[1]], from: fresh)
+        #expect(run.glyphs == [1, 2, 9])
+        #expect(run.offsets == nil)
+    }
+
     @Test func theTestFontsAllowWordSplitting() throws {
         // DejaVu Sans carries the Latin corpora: without it the cache is never used.
         #expect(WordSplitting.allows(try Fixtures.font().face, script: .latin))
