@@ -71,11 +71,11 @@ public final class Typesetter: Sendable {
         if ranges.count == 1 || !usesAllCores {
             return try ranges.map { try body(paragraph(text.slice($0.content))) }
         }
-        let results = ResultSlots<Value>(count: ranges.count)
+        let results = ResultSlots<Result<Value, any Error>>(count: ranges.count)
         DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
             results.set(i, Result { try body(paragraph(text.slice(ranges[i].content))) })
         }
-        return try results.values()
+        return try results.values.map { try $0.get() }
     }
 
     /// Lays out `text` at `width`: every paragraph's lines, stacked from y = 0.
@@ -108,23 +108,3 @@ public final class Typesetter: Sendable {
 }
 
 /// Results written by index from concurrent work, read once all are in.
-private final class ResultSlots<Value>: @unchecked Sendable {
-    // Each slot is written by exactly one iteration of concurrentPerform, and read
-    // only after it returns; the lock orders the writes for the reader.
-    private var slots: [Result<Value, any Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<Value, any Error>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func values() throws -> [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return try slots.map { try $0!.get() }
-    }
-}

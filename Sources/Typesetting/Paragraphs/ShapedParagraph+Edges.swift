@@ -92,12 +92,7 @@ extension ShapedParagraph {
         if run.isRightToLeft { parts.reverse() }
         var result = run
         result.range = piece
-        result.glyphs = parts.flatMap(\.glyphs)
-        result.clusters = parts.flatMap(\.clusters)
-        result.advances = parts.flatMap(\.advances)
-        result.unsafeToBreak = parts.flatMap(\.unsafeToBreak)
-        result.offsets = parts.allSatisfy({ $0.offsets == nil }) ? nil
-            : parts.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
+        result.setGlyphs(joining: parts)
         return result
     }
 

@@ -72,6 +72,18 @@ struct ShapedRun: Sendable {
         return !unsafeToBreak[boundary]
     }
 
+    /// Sets the run's glyphs to those of `parts`, one after another in the order
+    /// given (visual order is the caller's to choose); offsets stay nil unless a
+    /// part has them.
+    mutating func setGlyphs(joining parts: [ShapedRun]) {
+        glyphs = parts.flatMap(\.glyphs)
+        clusters = parts.flatMap(\.clusters)
+        advances = parts.flatMap(\.advances)
+        unsafeToBreak = parts.flatMap(\.unsafeToBreak)
+        offsets = parts.allSatisfy { $0.offsets == nil } ? nil
+            : parts.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
+    }
+
     /// The sum of the advances of `glyphs`, in points.
     func advance(of glyphs: Range<Int>) -> Double {
         var total: Int64 = 0

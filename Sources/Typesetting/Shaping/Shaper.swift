@@ -141,7 +141,7 @@ final class Shaper: @unchecked Sendable {
     /// chunk first). A word new to two chunks at once is shaped by both.
     private func shapeInParallel(_ run: inout ShapedRun, chunks: [Range<Int>], in text: UnsafeBufferPointer<UInt16>,
                                  cache: ShapeCache) {
-        let parts = ChunkResults(count: chunks.count)
+        let parts = ResultSlots<ShapedRun>(count: chunks.count)
         let whole = run
         let locale = languageTag
         let statistics = self.statistics
@@ -154,13 +154,7 @@ final class Shaper: @unchecked Sendable {
             }
             parts.set(index, part)
         }
-        let ordered = run.isRightToLeft ? parts.values.reversed() : parts.values
-        run.glyphs = ordered.flatMap(\.glyphs)
-        run.clusters = ordered.flatMap(\.clusters)
-        run.advances = ordered.flatMap(\.advances)
-        run.unsafeToBreak = ordered.flatMap(\.unsafeToBreak)
-        run.offsets = ordered.allSatisfy { $0.offsets == nil } ? nil
-            : ordered.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
+        run.setGlyphs(joining: run.isRightToLeft ? parts.values.reversed() : parts.values)
     }
 
     /// A piece of a run in the word-by-word path: a cacheable word, or a stretch of
@@ -359,27 +353,5 @@ final class Shaper: @unchecked Sendable {
                 run.advances[i] = 0
             }
         }
-    }
-}
-
-/// The chunks' shaped runs, each written once by its own iteration of
-/// `concurrentPerform` and read after it returns.
-private final class ChunkResults: @unchecked Sendable {
-    private var parts: [ShapedRun?]
-    private let lock = NSLock()
-
-    init(count: Int) { parts = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ part: ShapedRun) {
-        lock.lock()
-        parts[index] = part
-        lock.unlock()
-    }
-
-    /// Every part, in chunk order.
-    var values: [ShapedRun] {
-        lock.lock()
-        defer { lock.unlock() }
-        return parts.map { $0! }
     }
 }
