@@ -55,7 +55,7 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
     // All ASCII (most English paragraphs): one run, Latin if it has a letter, for
     // every character joins the first strong script and ASCII has no other.
     if isASCII(text) {
-        let hasLetter = text.contains { ($0 | 0x20) &- 0x61 < 26 }
+        let hasLetter = text.contains(where: isASCIILetter)
         return [ScriptRun(range: 0..<text.count, script: hasLetter ? .latin : .common)]
     }
     var runs: [ScriptRun] = []
@@ -78,7 +78,7 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
             // ASCII holds only Latin letters and common characters: no table lookup.
             scalar = Unicode.Scalar(UInt8(truncatingIfNeeded: unit))
             width = 1
-            script = (unit | 0x20) &- 0x61 < 26 ? .latin : .common
+            script = isASCIILetter(unit) ? .latin : .common
         } else {
             (scalar, width) = decodeScalar(text, at: index)
             script = Script(of: scalar)
@@ -135,6 +135,10 @@ func isASCII(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
     }
     return bits & 0xFF80_FF80_FF80_FF80 == 0
 }
+
+/// Whether `unit` is A–Z or a–z (folded to lower case, one unsigned compare).
+@inline(__always)
+private func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
 
 private func isASCIIBracket(_ value: UInt32) -> Bool {
     value == 0x28 || value == 0x29 || value == 0x5B || value == 0x5D || value == 0x7B || value == 0x7D
