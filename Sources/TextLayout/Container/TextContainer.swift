@@ -34,36 +34,40 @@ public final class TextContainer {
     /// How lines wrap, and what happens to the last line when the text is cut short.
     public var lineBreakMode: LineBreakMode = .byWordWrapping { didSet { changed() } }
 
-    /// Called when a property changes, so the layout manager re-lays out.
-    var onChange: (() -> Void)?
-    /// The glyph-based manager laying text out in this container, if any.
-    private weak var glyphLayoutManager: LayoutManager?
-    /// The fragment-based manager laying text out in this container, if any.
-    weak var fragmentLayoutManager: TextLayoutManager?
-    /// Runs before `layoutManager` is read: a text view switches to the glyph-based
-    /// manager here, as TextKit does.
-    var layoutManagerWillBeRead: (() -> Void)?
-    /// Runs before the layout manager is replaced (the same switch).
-    var layoutManagerWillBeReplaced: (() -> Void)?
-    /// Runs after the layout manager was replaced: a text view keeps the new one.
-    var layoutManagerWasReplaced: ((LayoutManager) -> Void)?
+    /// The text view this container belongs to, if any, as `NSTextContainer.textView`.
+    /// In a view, the view decides what reading or replacing the layout manager does.
+    public internal(set) weak var textView: TextView?
+    /// The layout manager laying text out here, told of every change: one at a time,
+    /// the last to attach.
+    private weak var manager: (any TextContainerObserver)?
 
-    /// The glyph-based layout manager using this container. In a text view using the
-    /// fragment-based manager, reading this switches the view to the glyph-based one,
-    /// for good — read `textLayoutManager` first to avoid that.
+    /// The glyph-based layout manager using this container. In a text view that uses
+    /// the fragment-based manager, reading this switches the view to the glyph-based
+    /// one, for good (the view's `layoutManager` says how) — read `textLayoutManager`
+    /// first to avoid that.
     public var layoutManager: LayoutManager? {
-        layoutManagerWillBeRead?()
-        return glyphLayoutManager
+        if let textView { return textView.layoutManager(switchingBecause: .textContainerLayoutManagerAccessed) }
+        return manager as? LayoutManager
     }
 
     /// The fragment-based layout manager using this container (reading it changes nothing).
-    public var textLayoutManager: TextLayoutManager? { fragmentLayoutManager }
+    public var textLayoutManager: TextLayoutManager? { manager as? TextLayoutManager }
 
     /// Puts `newManager` in place of the container's glyph-based layout manager,
-    /// moving the text storage over to it (a text view switches to glyph-based layout).
+    /// moving the text storage over to it. In a text view that uses the fragment-based
+    /// manager, the view switches to the glyph-based one first.
     public func replaceLayoutManager(_ newManager: LayoutManager) {
-        layoutManagerWillBeReplaced?()
-        let old = glyphLayoutManager
+        if let textView {
+            textView.replaceLayoutManager(with: newManager)
+        } else {
+            move(to: newManager)
+        }
+    }
+
+    /// Leaves the glyph-based manager for `newManager`, taking the old manager's text
+    /// storage along.
+    func move(to newManager: LayoutManager) {
+        let old = manager as? LayoutManager
         guard old !== newManager else { return }
         if let old, let index = old.textContainers.firstIndex(where: { $0 === self }) {
             old.removeTextContainer(at: index)
@@ -73,20 +77,18 @@ public final class TextContainer {
             }
         }
         newManager.addTextContainer(self)
-        layoutManagerWasReplaced?(newManager)
     }
 
-    /// Joins a glyph-based manager's flow.
-    func attach(layoutManager: LayoutManager) {
-        glyphLayoutManager = layoutManager
-        onChange = { [weak layoutManager] in layoutManager?.containerDidChange() }
-    }
+    /// Tells the container that `manager` lays text out in it from now on, in place of
+    /// any other.
+    func attach(_ manager: any TextContainerObserver) { self.manager = manager }
 
-    /// Leaves a glyph-based manager's flow.
-    func detach(layoutManager: LayoutManager) {
-        guard glyphLayoutManager === layoutManager else { return }
-        glyphLayoutManager = nil
-        onChange = nil
+    /// Tells the container that `manager` no longer lays text out in it. A manager
+    /// that another has replaced is already gone, so the order in which managers
+    /// come and go does not matter.
+    func detach(_ manager: any TextContainerObserver) {
+        guard self.manager === manager else { return }
+        self.manager = nil
     }
 
     /// A container of `size` (default: unbounded in both directions).
@@ -100,7 +102,7 @@ public final class TextContainer {
         size.width.isFinite ? max(size.width - 2 * lineFragmentPadding, 0) : .infinity
     }
 
-    private func changed() { onChange?() }
+    private func changed() { manager?.containerDidChange() }
 }
 
 extension TextContainer {

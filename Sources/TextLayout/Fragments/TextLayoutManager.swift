@@ -39,12 +39,8 @@ public final class TextLayoutManager {
     /// the layout (kept shaping is reused).
     public var textContainer: TextContainer? {
         didSet {
-            if oldValue?.fragmentLayoutManager === self {
-                oldValue?.onChange = nil
-                oldValue?.fragmentLayoutManager = nil
-            }
-            textContainer?.onChange = { [weak self] in self?.containerDidChange() }
-            textContainer?.fragmentLayoutManager = self
+            oldValue?.detach(self)
+            textContainer?.attach(self)
             containerDidChange()
         }
     }
@@ -103,7 +99,7 @@ public final class TextLayoutManager {
 
     /// A new container invalidates every fragment's lines (keeping their shaping) and
     /// estimates their heights anew for the new width: O(fragments), as it is rare.
-    private func containerDidChange() {
+    func containerDidChange() {
         // Rebuilt in one pass: setting each measure in turn re-sums the blocks after
         // it, O(n√n) over a 10 MB document.
         let fragments = slots.elements

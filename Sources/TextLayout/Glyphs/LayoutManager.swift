@@ -88,14 +88,14 @@ public final class LayoutManager {
     /// Inserts a container at `index` in the flow.
     public func insertTextContainer(_ container: TextContainer, at index: Int) {
         textContainers.insert(container, at: index)
-        container.attach(layoutManager: self)
+        container.attach(self)
         invalidateLayoutFromStart()
     }
 
     /// Removes the container at `index`.
     public func removeTextContainer(at index: Int) {
         let container = textContainers.remove(at: index)
-        container.detach(layoutManager: self)
+        container.detach(self)
         invalidateLayoutFromStart()
     }
 

@@ -14,7 +14,7 @@ extension TextView {
         let savedWidth = textContainer.size.width
         if width != savedWidth { textContainer.size.width = width }
         defer { if width != savedWidth { textContainer.size.width = savedWidth } }
-        guard let manager = glyphLayoutManagerWithoutSwitching else { return .zero }
+        guard let manager = glyphLayoutManager else { return .zero }
         manager.ensureLayout(for: textContainer)
         let used = manager.usedRect(for: textContainer)
         let width2 = width.isFinite ? width : used.maxX + textContainer.lineFragmentPadding
@@ -45,16 +45,10 @@ extension TextView {
                 }
                 return true
             }
-        } else if let manager = glyphLayoutManagerWithoutSwitching {
+        } else if let manager = glyphLayoutManager {
             let glyphs = manager.glyphRange(forBoundingRect: visible, in: textContainer)
             manager.drawGlyphs(forGlyphRange: glyphs, at: CGPoint(x: -visible.minX, y: -visible.minY), in: canvas)
         }
-    }
-
-    /// The glyph-based manager, read without triggering the switch (the view has
-    /// already switched when it exists).
-    var glyphLayoutManagerWithoutSwitching: LayoutManager? {
-        textLayoutManager == nil ? layoutManager : nil
     }
 }
 

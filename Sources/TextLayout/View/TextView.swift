@@ -41,7 +41,9 @@ public final class TextView {
     /// The fragment-based layout manager, or nil once the view has switched to the
     /// glyph-based one (reading this never switches).
     public private(set) var textLayoutManager: TextLayoutManager?
-    private var glyphLayoutManager: LayoutManager?
+    /// The glyph-based layout manager once the view uses it (nil before the switch);
+    /// the view owns it, its container and storage refer to it weakly.
+    private(set) var glyphLayoutManager: LayoutManager?
     /// Where the text view reports edits and selection changes.
     public weak var delegate: TextViewDelegate?
 
@@ -74,27 +76,17 @@ public final class TextView {
             textContentStorage.addTextLayoutManager(manager)
             manager.textContainer = textContainer
             textLayoutManager = manager
-            // Weak: a container may outlive its view.
-            textContainer.layoutManagerWillBeRead = { [weak self] in
-                self?.switchToGlyphLayout(because: .textContainerLayoutManagerAccessed)
-            }
-            textContainer.layoutManagerWillBeReplaced = { [weak self] in
-                self?.switchToGlyphLayout(because: .layoutManagerReplaced)
-            }
         } else {
             installGlyphLayoutManager()
         }
-        textContainer.layoutManagerWasReplaced = { [weak self] manager in self?.glyphLayoutManager = manager }
+        textContainer.textView = self
     }
 
     // MARK: - Layout systems
 
     /// The glyph-based layout manager. Reading it switches a view that uses the
     /// fragment-based manager to the glyph-based one, for good.
-    public var layoutManager: LayoutManager? {
-        switchToGlyphLayout(because: .layoutManagerAccessed)
-        return glyphLayoutManager
-    }
+    public var layoutManager: LayoutManager? { layoutManager(switchingBecause: .layoutManagerAccessed) }
 
     /// The text as the glyph-based layout system sees it (reading it does not switch).
     public var textStorage: TextStorage { textContentStorage.textStorage }
@@ -102,8 +94,7 @@ public final class TextView {
     /// Adds a container after the view's own, for text to flow into: only the
     /// glyph-based manager does that, so the view switches to it.
     public func addTextContainer(_ container: TextContainer) {
-        switchToGlyphLayout(because: .additionalTextContainer)
-        glyphLayoutManager?.addTextContainer(container)
+        layoutManager(switchingBecause: .additionalTextContainer)?.addTextContainer(container)
     }
 
     /// Calls `handler` when the view is about to switch to the glyph-based manager and
@@ -114,13 +105,29 @@ public final class TextView {
         return ObservationToken { [weak self] in self?.switchObservers[id] = nil }
     }
 
-    /// Replaces the fragment-based manager by a glyph-based one, once.
+    /// The glyph-based manager, switching to it first if the view still uses the
+    /// fragment-based one: every way of reaching the glyph-based manager (through the
+    /// view or its container) goes through here.
+    func layoutManager(switchingBecause reason: LayoutManagerSwitchReason) -> LayoutManager? {
+        switchToGlyphLayout(because: reason)
+        return glyphLayoutManager
+    }
+
+    /// Puts `newManager` in place of the glyph-based manager, switching to glyph
+    /// layout first: what replacing the container's layout manager does in a view.
+    func replaceLayoutManager(with newManager: LayoutManager) {
+        switchToGlyphLayout(because: .layoutManagerReplaced)
+        textContainer.move(to: newManager)
+        glyphLayoutManager = newManager
+    }
+
+    /// Replaces the fragment-based manager by a glyph-based one, once: the fragment
+    /// manager lets go of the container and the storage (its fragments become invalid),
+    /// then a glyph-based manager takes both.
     private func switchToGlyphLayout(because reason: LayoutManagerSwitchReason) {
         guard let fragmentManager = textLayoutManager else { return }
         for handler in switchObservers.values { handler(LayoutManagerSwitchNotice(phase: .willSwitch, textView: self, reason: reason)) }
         textLayoutManager = nil
-        textContainer.layoutManagerWillBeRead = nil
-        textContainer.layoutManagerWillBeReplaced = nil
         fragmentManager.invalidateAllFragmentsForever()
         fragmentManager.textContainer = nil
         textContentStorage.removeTextLayoutManager(fragmentManager)
