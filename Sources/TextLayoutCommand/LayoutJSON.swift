@@ -1,7 +1,7 @@
 import Foundation
 import Typesetting
 
-/// Writes a laid-out frame as deterministic JSON: keys sorted, numbers rounded to
+/// Writes a `TextFrame` as deterministic JSON: keys sorted, numbers rounded to
 /// 1/1000 pt and printed without trailing zeros, one line object per output line
 /// (so the output diffs line by line).
 ///
@@ -27,7 +27,7 @@ import Typesetting
 /// ```
 enum LayoutJSON {
     /// Writes `frame`, laid out from `text`, to `output`.
-    static func write(_ frame: LaidOutLines, text: [UInt16], to output: inout some TextOutputStream) {
+    static func write(_ frame: TextFrame, text: [UInt16], to output: inout some TextOutputStream) {
         output.write("{\n")
         output.write("  \"height\": \(number(frame.height)),\n")
         output.write("  \"lineCount\": \(frame.lines.count),\n")
@@ -43,7 +43,7 @@ enum LayoutJSON {
             output.write("  ],\n")
         }
         output.write("  \"paragraphCount\": \(frame.paragraphCount),\n")
-        output.write("  \"usedWidth\": \(number(frame.usedWidth)),\n")
+        output.write("  \"usedWidth\": \(number(frame.measurement.usedWidth)),\n")
         output.write("  \"width\": \(number(frame.width))\n")
         output.write("}\n")
     }

@@ -2,31 +2,18 @@ import Foundation
 import TextLayout
 import Typesetting
 
-/// The lines of a whole input as a layout manager laid them out, each positioned in
-/// the document (y from the top, ranges through `documentRange`): what `wrap` prints.
-struct LaidOutLines {
-    /// Every line, in order.
-    var lines: [Line]
-    /// The height of all lines with their spacing.
-    var height: CGFloat
-    /// The number of paragraphs.
-    var paragraphCount: Int
-    /// The layout width.
-    var width: CGFloat
-
-    /// The widest line, hanging whitespace excluded.
-    var usedWidth: CGFloat { lines.map(\.width).max() ?? 0 }
-
+/// A whole input as a layout manager laid it out, each line positioned in the
+/// document (y from the top, ranges through `documentRange`): what `wrap` prints.
+extension TextFrame {
     /// `text` laid out by the fragment-based `TextLayoutManager` in a container
     /// `width` wide with no line-fragment padding (so `width` is the line width).
-    static func fragmentManager(
+    static func byFragmentManager(
         _ text: [UInt16], width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
-    ) -> LaidOutLines {
+    ) -> TextFrame {
         let storage = TextContentStorage(attributedString: AttributedText(utf16: text))
         let manager = TextLayoutManager(fonts: fonts, style: style, locale: locale)
         storage.addTextLayoutManager(manager)
-        let container = TextContainer(size: CGSize(width: width, height: .infinity))
-        container.lineFragmentPadding = 0
+        let container = unpaddedContainer(width: width)
         manager.textContainer = container
         var lines: [Line] = []
         var paragraph = 0
@@ -42,21 +29,19 @@ struct LaidOutLines {
             paragraph += 1
             return true
         }
-        return LaidOutLines(
-            lines: lines, height: manager.usageBoundsForTextContainer.height, paragraphCount: paragraph,
-            width: width)
+        return TextFrame(
+            lines: lines, paragraphCount: paragraph, width: width, height: manager.usageBoundsForTextContainer.height)
     }
 
     /// `text` laid out by the glyph-based `LayoutManager` in one container `width`
     /// wide with no line-fragment padding.
-    static func glyphManager(
+    static func byGlyphManager(
         _ text: [UInt16], width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
-    ) -> LaidOutLines {
+    ) -> TextFrame {
         let storage = TextStorage(attributedString: AttributedText(utf16: text))
         let manager = LayoutManager(fonts: fonts, style: style, locale: locale)
         storage.addLayoutManager(manager)
-        let container = TextContainer(size: CGSize(width: width, height: .infinity))
-        container.lineFragmentPadding = 0
+        let container = unpaddedContainer(width: width)
         manager.addTextContainer(container)
         var lines: [Line] = []
         var paragraphStarts: [Int] = []
@@ -69,8 +54,16 @@ struct LaidOutLines {
             lines.append(line)
             return true
         }
-        return LaidOutLines(
-            lines: lines, height: manager.sizeOfText(in: container).height, paragraphCount: paragraphStarts.count,
-            width: width)
+        return TextFrame(
+            lines: lines, paragraphCount: paragraphStarts.count, width: width,
+            height: manager.sizeOfText(in: container).height)
+    }
+
+    /// An unbounded container `width` wide with no line-fragment padding, so that
+    /// `width` is the line width.
+    private static func unpaddedContainer(width: CGFloat) -> TextContainer {
+        let container = TextContainer(size: CGSize(width: width, height: .infinity))
+        container.lineFragmentPadding = 0
+        return container
     }
 }

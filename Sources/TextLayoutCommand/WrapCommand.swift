@@ -36,9 +36,9 @@ struct WrapCommand: Sendable {
     private func wrapInPoints(_ text: [UInt16], width: CGFloat, fonts: FontCascade,
                               output: inout some TextOutputStream) throws {
         let style = ParagraphStyle(alignment: options.alignment)
-        let laidOut: LaidOutLines = switch options.manager {
-        case .fragment: .fragmentManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
-        case .glyph: .glyphManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
+        let laidOut: TextFrame = switch options.manager {
+        case .fragment: .byFragmentManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
+        case .glyph: .byGlyphManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
         }
         switch options.format {
         case .text:

@@ -14,6 +14,11 @@ public struct TextMeasurement: Sendable, Hashable {
 /// Every paragraph, the first and last included, has its spacing before and after,
 /// so a paragraph's box never depends on its neighbours (as the fragment-based layout
 /// manager's tiles). A value.
+///
+/// "Frame" is meant as in CoreText, whose `CTFrame` is a laid-out text
+/// (`Typesetter.frame(for:width:)` is the framesetter). Everywhere else in these
+/// modules a frame is a rectangle, as in TextKit (`TextView.frame`,
+/// `TextLayoutFragment.layoutFragmentFrame`).
 public struct TextFrame: Sendable {
     /// The width the text was laid out at (may be infinite).
     public let width: CGFloat
@@ -23,6 +28,21 @@ public struct TextFrame: Sendable {
     public let paragraphCount: Int
     /// The total height.
     public let height: CGFloat
+
+    /// A frame of lines already placed, as a layout manager places them: y from the
+    /// frame's top, each line's `paragraphIndex` and `paragraphOffset` set.
+    ///
+    /// - Parameters:
+    ///   - lines: every line, in order.
+    ///   - paragraphCount: the number of paragraphs the lines belong to.
+    ///   - width: the width the text was laid out at (may be infinite).
+    ///   - height: the total height, paragraph spacing included.
+    public init(lines: [Line], paragraphCount: Int, width: CGFloat, height: CGFloat) {
+        self.width = width
+        self.lines = lines
+        self.paragraphCount = paragraphCount
+        self.height = height
+    }
 
     /// A frame stacking each paragraph's lines (paragraph-local, from y = 0) with
     /// the style's paragraph spacing; `offsets` are the paragraphs' document offsets.
@@ -41,10 +61,7 @@ public struct TextFrame: Sendable {
             y += style.paragraphSpacing
             lines.append(contentsOf: paragraphLines)
         }
-        self.width = width
-        self.lines = lines
-        self.paragraphCount = paragraphLines.count
-        self.height = y
+        self.init(lines: lines, paragraphCount: paragraphLines.count, width: width, height: y)
     }
 
     /// The used width, height and line count.
