@@ -55,7 +55,7 @@ let package = Package(
         ),
         .target(
             name: "TextLayoutCommand",
-            dependencies: ["Typesetting", "TextLayout", "TextRendering", "LabelCards"],
+            dependencies: ["Typesetting", "TextLayout", "TextRendering", "TextViewBridge", "LabelCards"],
             resources: [.copy("Resources")]
         ),
         .executableTarget(
