@@ -11,13 +11,15 @@ import Typesetting
 /// and it gives no geometry.
 public final class TextLayoutFragment: CustomStringConvertible {
     /// How far a fragment's layout has got.
+    ///
+    /// TextKit 2's `calculatedUsageBounds` (bounds measured, lines not made) has no
+    /// counterpart: here a paragraph is measured by breaking it into lines, which
+    /// are then kept, and lines are let go only when their height no longer holds.
     public enum State: Sendable, Hashable, CaseIterable {
         /// Nothing is known yet.
         case none
         /// The frame's height is an estimate.
         case estimatedUsageBounds
-        /// The frame is measured, but the lines were let go.
-        case calculatedUsageBounds
         /// The lines are laid out and available.
         case layoutAvailable
     }
