@@ -54,7 +54,7 @@ public final class PNGCanvas: Canvas {
         let scale = font.scale
         var hasOutlines = false
         for (glyph, position) in zip(glyphs, positions) {
-            switch GlyphArt.of(glyph, in: font.face) {
+            switch GlyphAppearance(glyph, in: font.face) {
             case .nothing:
                 continue
             case .outline(let path):

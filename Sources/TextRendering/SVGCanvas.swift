@@ -46,20 +46,20 @@ public final class SVGCanvas: Canvas {
         let scale = font.scale
         var uses: [String] = []
         for (glyph, position) in zip(glyphs, positions) {
-            let art = GlyphArt.of(glyph, in: font.face)
-            switch art {
+            let appearance = GlyphAppearance(glyph, in: font.face)
+            switch appearance {
             case .nothing:
                 continue
             case .outline:
-                guard let id = define(glyph, of: font.face, art: art) else { continue }
+                guard let id = define(glyph, of: font.face, appearance: appearance) else { continue }
                 uses.append(use(id, at: position, scale: scale, flipped: true, fill: nil))
             case .image:
-                guard let id = define(glyph, of: font.face, art: art) else { continue }
+                guard let id = define(glyph, of: font.face, appearance: appearance) else { continue }
                 uses.append(use(id, at: position, scale: scale, flipped: false, fill: nil))
             case .layers(let layers):
                 for layer in layers {
-                    let layerArt = GlyphArt.outline(font.face.path(forGlyph: layer.glyph))
-                    guard let id = define(layer.glyph, of: font.face, art: layerArt) else { continue }
+                    let layerAppearance = GlyphAppearance.outline(font.face.path(forGlyph: layer.glyph))
+                    guard let id = define(layer.glyph, of: font.face, appearance: layerAppearance) else { continue }
                     uses.append(use(id, at: position, scale: scale, flipped: true, fill: layer.color ?? color))
                 }
             }
@@ -121,7 +121,7 @@ public final class SVGCanvas: Canvas {
 
     /// The id of `glyph`'s definition, adding it on first use; nil when there is
     /// nothing to draw.
-    private func define(_ glyph: UInt32, of face: FontFace, art: GlyphArt) -> String? {
+    private func define(_ glyph: UInt32, of face: FontFace, appearance: GlyphAppearance) -> String? {
         let key = FaceGlyph(face: face, glyph: glyph)
         if let id = glyphIDs[key] { return id }
         let faceNumber = faceNumbers[face] ?? {
@@ -130,7 +130,7 @@ public final class SVGCanvas: Canvas {
             return number
         }()
         let id = "f\(faceNumber)-g\(glyph)"
-        switch art {
+        switch appearance {
         case .outline(let path):
             definitions.append("<path id=\"\(id)\" d=\"\(Self.pathData(path))\"/>")
         case .image(let image):

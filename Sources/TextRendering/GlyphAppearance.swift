@@ -5,7 +5,7 @@ import Typesetting
 /// layers, a plain outline, or nothing at all. Colour wins over the outline, as in
 /// browsers: a face with a `CBDT`/`sbix` bitmap or `COLR` layers for a glyph is drawn
 /// in colour.
-enum GlyphArt {
+enum GlyphAppearance {
     /// A PNG bitmap (`CBDT`/`sbix`) and its bounds in font units, y up.
     case image(ColorGlyphImage)
     /// `COLR` v0 layers: outlines filled bottom first, each in its colour.
@@ -15,14 +15,20 @@ enum GlyphArt {
     /// Nothing to draw (a space, or a glyph with neither outline nor bitmap).
     case nothing
 
-    /// The art for `glyph` of `face`.
-    static func of(_ glyph: UInt32, in face: FontFace) -> GlyphArt {
+    /// How `glyph` of `face` is drawn.
+    init(_ glyph: UInt32, in face: FontFace) {
         if face.hasColorGlyphs {
-            if let image = face.colorGlyphImage(forGlyph: glyph) { return .image(image) }
+            if let image = face.colorGlyphImage(forGlyph: glyph) {
+                self = .image(image)
+                return
+            }
             let layers = face.colorLayers(forGlyph: glyph)
-            if !layers.isEmpty { return .layers(layers) }
+            if !layers.isEmpty {
+                self = .layers(layers)
+                return
+            }
         }
         let path = face.path(forGlyph: glyph)
-        return path.isEmpty ? .nothing : .outline(path)
+        self = path.isEmpty ? .nothing : .outline(path)
     }
 }
