@@ -115,7 +115,7 @@ extension TextContainer {
     /// The first `count` of a paragraph's lines, the last of them holding the rest of
     /// the paragraph as the line-break mode says (truncated with an ellipsis, or
     /// clipped): what both layout managers show at the line limit.
-    func cut(_ lines: [Line], to count: Int, of paragraph: ShapedParagraph, width: CGFloat) -> [Line] {
+    func cappedLines(_ lines: [Line], count: Int, paragraph: ShapedParagraph, width: CGFloat) -> [Line] {
         var kept = Array(lines.prefix(count))
         let truncation: TruncationMode? = switch lineBreakMode {
         case .byTruncatingHead: .head

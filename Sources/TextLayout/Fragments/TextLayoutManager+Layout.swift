@@ -31,7 +31,7 @@ extension TextLayoutManager {
         let fragment = slots[index]
         let style = typesetter.style
         let padding = textContainer?.lineFragmentPadding ?? 0
-        let (lines, height) = tile(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
+        let (lines, height) = linesAndHeight(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
         statistics.fragmentsLaidOut += 1
         fragment.topInset = style.paragraphSpacingBefore
         fragment.lines = lines.map { line in
@@ -50,11 +50,11 @@ extension TextLayoutManager {
         slots.setMeasure(height, at: index)
     }
 
-    /// A fragment's lines at `lineWidth`, cut to `linesLeft` with the container's
+    /// A fragment's lines at `lineWidth`, capped at `linesLeft` with the container's
     /// line-break mode, and the height of its tile (its lines and the paragraph's
     /// spacing; nothing past the line limit): what layout records and measurement sums.
     /// Shapes the paragraph if it was not kept (and keeps it).
-    private func tile(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (lines: [Line], height: CGFloat) {
+    private func linesAndHeight(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (lines: [Line], height: CGFloat) {
         guard linesLeft.map({ $0 > 0 }) ?? true else { return ([], 0) }
         if fragment.shaped == nil {
             fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)
@@ -63,7 +63,7 @@ extension TextLayoutManager {
         let container = textContainer ?? TextContainer()
         var lines = (try? shaped.lines(width: lineWidth, strategy: container.lineBreakStrategy)) ?? []
         if let linesLeft, lines.count > linesLeft {
-            lines = container.cut(lines, to: linesLeft, of: shaped, width: lineWidth)
+            lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }
         let style = typesetter.style
         let linesHeight = lines.last.map { $0.origin.y + $0.height } ?? 0
@@ -81,7 +81,7 @@ extension TextLayoutManager {
         var height: CGFloat = 0
         var widest: CGFloat = 0
         for index in 0..<slots.count {
-            let (lines, tileHeight) = tile(of: slots[index], lineWidth: lineWidth, linesLeft: linesLeft)
+            let (lines, tileHeight) = linesAndHeight(of: slots[index], lineWidth: lineWidth, linesLeft: linesLeft)
             height += tileHeight
             widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
             linesLeft = linesLeft.map { $0 - lines.count }

@@ -88,7 +88,7 @@ extension LayoutManager {
         guard let limit = textContainers.first?.maximumNumberOfLines, limit > 0 else { return }
         let left = max(limit - lines.count, 0)
         guard pending.count > left else { return }
-        pending = left == 0 ? [] : container.cut(pending, to: left, of: paragraph, width: width)
+        pending = left == 0 ? [] : container.cappedLines(pending, count: left, paragraph: paragraph, width: width)
     }
 
     private func finishParagraph(_ index: Int) {
