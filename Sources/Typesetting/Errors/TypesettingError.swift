@@ -3,7 +3,7 @@
 ///
 /// Layout itself does not throw: text that does not fit is reported as data. Errors
 /// come from bad input at the edges: an unreadable or corrupt font, a width that is
-/// not a positive finite number, a failure inside ICU.
+/// not positive, a failure inside ICU.
 public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, as an extensible set of codes.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
@@ -22,7 +22,8 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let fontFamilyNotFound = Code(rawValue: "fontFamilyNotFound")
         /// A font size that is not a positive finite number.
         public static let invalidFontSize = Code(rawValue: "invalidFontSize")
-        /// A layout width that is not a positive finite number.
+        /// A layout width that is zero, negative or NaN. An infinite width is valid:
+        /// lines then break only at mandatory breaks.
         public static let invalidWidth = Code(rawValue: "invalidWidth")
         /// ICU reported a failure.
         public static let unicodeAnalysisFailed = Code(rawValue: "unicodeAnalysisFailed")

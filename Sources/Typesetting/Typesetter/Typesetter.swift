@@ -106,5 +106,3 @@ public final class Typesetter: Sendable {
         try frame(for: text, width: width).measurement
     }
 }
-
-/// Results written by index from concurrent work, read once all are in.
