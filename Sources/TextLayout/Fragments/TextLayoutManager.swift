@@ -17,7 +17,7 @@ import Typesetting
 /// let storage = TextContentStorage(string: "Hello\nworld")
 /// let manager = TextLayoutManager(fonts: FontCascade(primary: font))
 /// storage.addTextLayoutManager(manager)
-/// manager.textContainer = TextContainer(size: CGSize(width: 300, height: .infinity))
+/// manager.textContainer = TextContainer(size: CGSize(width: 300, height: CGFloat.infinity))
 /// manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
 ///     print(fragment.layoutFragmentFrame, fragment.textLineFragments.count)
 ///     return true
