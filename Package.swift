@@ -90,6 +90,12 @@ let package = Package(
             name: "LabelCardsTests",
             dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting"]
         ),
+        // Type-checks the documentation's Swift examples against the libraries'
+        // modules with swiftc; it imports none of them, but needs them built.
+        .testTarget(
+            name: "DocumentationTests",
+            dependencies: ["Typesetting", "TextLayout", "TextRendering", "TextViewBridge", "LabelCards"]
+        ),
         .testTarget(
             name: "TextLayoutCommandTests",
             dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering"],
