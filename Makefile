@@ -7,17 +7,22 @@
 # Both install the Debian packages first (as root, or through sudo), once.
 
 DEBIAN_PACKAGES := pkg-config libicu-dev libharfbuzz-dev libfontconfig-dev libcairo2-dev \
-                   libharfbuzz-bin unicode-data
+                   libfreetype-dev libharfbuzz-bin unicode-data
+# The tests read PDF output back with poppler's pdftotext, pdffonts and pdfinfo.
+TEST_PACKAGES := poppler-utils
 # Only the benchmark harness (Benchmarks/, its own package) links Pango; python3
 # generates its corpora.
 BENCH_PACKAGES := libpango1.0-dev python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE := testdata/corpus/english.txt
 
-.PHONY: deps bench-deps install demo test build release bench bench-quick clean
+.PHONY: deps test-deps bench-deps install demo test build release bench bench-quick clean
 
 deps:
 	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES)"
+
+test-deps: deps
+	@$(MAKE) --no-print-directory install PACKAGES="$(TEST_PACKAGES)"
 
 bench-deps: deps
 	@$(MAKE) --no-print-directory install PACKAGES="$(BENCH_PACKAGES)"
@@ -48,7 +53,7 @@ demo: release
 	@echo "== the same for a 40-column terminal =="
 	@head -c 700 $(SAMPLE) | .build/release/textlayout wrap --columns 40 -
 
-test: deps
+test: test-deps
 	swift build --build-tests
 	swift test --skip-build
 

@@ -30,8 +30,8 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CCairo",
-            pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
         ),
         .target(
             name: "Typesetting",
@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TextLayoutCommandTests",
-            dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering"],
+            dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering", "TestFonts"],
             exclude: ["Golden"]
         ),
     ],

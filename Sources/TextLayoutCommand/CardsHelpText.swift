@@ -26,10 +26,10 @@ enum CardsHelpText {
                      "showsDetail": true, "width": 420, "scheme": "dark",
                      "sizeCategory": "xl"}
                   id, title and width are required; detail defaults to "", showsDetail
-                  to true, scheme to light, sizeCategory to l. Writes <id>.svg or
-                  <id>.png per card. A bad record is reported with its line number
+                  to true, scheme to light, sizeCategory to l. Writes <id>.svg,
+                  <id>.png or <id>.pdf per card. A bad record is reported with its line number
                   and the others are still written.
-          --format svg|png        The files' format (default svg)
+          --format svg|png|pdf    The files' format (default svg)
           --scale <n>             PNG pixels per point, 1 to 4 (default 1)
           --progress auto|bar|counts|none
                                   A bar when standard error is a terminal (auto),

@@ -107,7 +107,7 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
             format = try WrapOptions.choice(parsed.value("format"), option: "format", default: .svg)
             progress = try WrapOptions.choice(parsed.value("progress"), option: "progress", default: .auto)
             if parsed.has("scale"), format != .png {
-                throw CommandLineError.usage("'--scale' applies to PNG output only (SVG has no pixels)")
+                throw CommandLineError.usage("'--scale' applies to PNG output only (SVG and PDF have no pixels)")
             }
         }
     }

@@ -169,8 +169,11 @@ enum HelpText {
                                   Required.
           --format <format>       svg: SVG 1.1, glyphs as paths defined once and
                                   reused, emoji as embedded PNG images;
-                                  png: pixels, anti-aliased, with cairo.
-                                  Default: png when <image> ends in .png, else svg.
+                                  png: pixels, anti-aliased, with cairo;
+                                  pdf: one page, the text selectable, its fonts
+                                  subset and embedded.
+                                  Default: from <image>'s .png or .pdf ending,
+                                  else svg.
           --scale <n>             Pixels per point for PNG, a whole number from 1
                                   to 4 (default 1): 2 gives a 2x image of the same
                                   picture. PNG only.
@@ -198,6 +201,7 @@ enum HelpText {
           textlayout render --width 400 -o notes.svg notes.txt
           textlayout render --width 400 --scale 2 -o notes.png notes.txt
           printf 'Hello, world' | textlayout render --width 120 --size 24 -o hello.png
+          textlayout render --width 400 -o notes.pdf notes.txt
           textlayout render --width 360 --fallback NotoSansArabic-Regular.ttf \\
               --fallback NotoColorEmoji.ttf --no-system-fallback -o mixed.svg mixed.txt
 

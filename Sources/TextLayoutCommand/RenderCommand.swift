@@ -4,7 +4,7 @@ import TextRendering
 import Typesetting
 
 /// `textlayout render`: reads text, lays it out in a `TextView` at a width and draws
-/// it into an SVG or PNG file as tall as the text.
+/// it into an SVG, PNG or PDF file as tall as the text.
 struct RenderCommand {
     /// The checked options.
     var options: RenderOptions
@@ -36,6 +36,10 @@ struct RenderCommand {
                 try canvas.write(to: url)
             case .png:
                 let canvas = try PNGCanvas(size: view.frame.size, scale: CGFloat(options.scale))
+                draw(view, on: canvas)
+                try canvas.write(to: url)
+            case .pdf:
+                let canvas = try PDFCanvas(size: view.frame.size)
                 draw(view, on: canvas)
                 try canvas.write(to: url)
             }

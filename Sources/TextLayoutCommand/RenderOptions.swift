@@ -11,6 +11,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         case svg
         /// A PNG image rasterized with cairo.
         case png
+        /// A one-page PDF document: the text as real text, its fonts embedded.
+        case pdf
     }
 
     var width: CGFloat
@@ -58,14 +60,14 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         locale = try WrapOptions.locale(parsed) ?? locale
         alignment = try WrapOptions.choice(parsed.value("align"), option: "align", default: .natural)
         manager = try WrapOptions.choice(parsed.value("manager"), option: "manager", default: .fragment)
-        let inferred: Format = output.lowercased().hasSuffix(".png") ? .png : .svg
+        let inferred = Format.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") } ?? .svg
         format = try WrapOptions.choice(parsed.value("format"), option: "format", default: inferred)
         if let value = parsed.value("scale") {
             guard let number = Int(value), (1...4).contains(number) else {
                 throw CommandLineError.usage("invalid value '\(value)' for '--scale': expected a whole number from 1 to 4")
             }
             guard format == .png else {
-                throw CommandLineError.usage("'--scale' applies to PNG output only (SVG has no pixels)")
+                throw CommandLineError.usage("'--scale' applies to PNG output only (SVG and PDF have no pixels)")
             }
             scale = number
         }

@@ -2,7 +2,7 @@ internal import CCairo
 import Foundation
 import Typesetting
 
-/// A cairo drawing context on an image surface; this object owns the `cairo_t`
+/// A cairo drawing context on an image or PDF surface; this object owns the `cairo_t`
 /// (and keeps the surface alive through its own owner).
 ///
 /// Drawing calls do not throw: cairo keeps the first error in the context, and
@@ -11,7 +11,7 @@ final class CairoContext {
     /// The surface drawn on.
     let target: CairoSurface
     /// The `cairo_t`, owned.
-    private let context: OpaquePointer
+    let context: OpaquePointer
 
     /// A context drawing on `target` with user space scaled by `scale` (device
     /// pixels per point).
@@ -27,6 +27,11 @@ final class CairoContext {
     }
 
     deinit { cairo_destroy(context) }
+
+    /// Ends the page: a PDF surface writes it and starts the next one.
+    func showPage() {
+        cairo_show_page(context)
+    }
 
     /// Reports the first error cairo met while drawing, if any.
     func checkStatus() throws {
@@ -82,6 +87,24 @@ final class CairoContext {
         cairo_arc(context, x + r, y + h - r, r, Double.pi / 2, Double.pi)
         cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
         cairo_close_path(context)
+    }
+
+    /// Fills a rectangle, with rounded corners when `cornerRadius` > 0 (clamped to
+    /// half the shorter side); an empty rectangle draws nothing.
+    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0 else { return }
+        addRectangle(rect, cornerRadius: min(max(cornerRadius, 0), rect.width / 2, rect.height / 2))
+        fillPath(with: color)
+    }
+
+    /// Strokes a rectangle's outline, `lineWidth` points wide and centred on its
+    /// edge, rounded as `fill` rounds.
+    func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
+        let rect = rect.standardized
+        guard rect.width > 0, rect.height > 0, lineWidth > 0 else { return }
+        addRectangle(rect, cornerRadius: min(max(cornerRadius, 0), rect.width / 2, rect.height / 2))
+        strokePath(with: color, lineWidth: lineWidth)
     }
 
     /// Fills the current path with `color` (sRGB components as given) and clears it.

@@ -1,16 +1,22 @@
 internal import CCairo
 import Foundation
 
-/// A cairo ARGB32 image surface; this object owns it and destroys it.
+/// A cairo surface, an ARGB32 image or a PDF document; this object owns it and
+/// destroys it.
 ///
 /// Pixels are premultiplied ARGB in native-endian 32-bit words, as cairo keeps them.
 final class CairoSurface {
     /// The `cairo_surface_t`, owned.
     let surface: OpaquePointer
+    /// What cairo's callbacks write to: it must outlive the surface, which writes
+    /// its last bytes when it is destroyed.
+    private let sink: AnyObject?
 
-    /// Takes ownership of `surface` after checking its status (destroying it if bad).
-    private init(owning surface: OpaquePointer, operation: String) throws {
+    /// Takes ownership of `surface` after checking its status (destroying it if bad),
+    /// keeping `sink` alive as long as the surface.
+    init(owning surface: OpaquePointer, operation: String, sink: AnyObject? = nil) throws {
         self.surface = surface
+        self.sink = sink
         try RenderingError.check(cairo_surface_status(surface), operation)
     }
 

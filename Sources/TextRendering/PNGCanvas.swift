@@ -26,8 +26,8 @@ public final class PNGCanvas: Canvas {
     public var pixelHeight: Int { context.target.height }
 
     private let context: CairoContext
-    /// Decoded colour glyph bitmaps, per glyph (nil: the PNG could not be decoded).
-    private var images: [FaceGlyph: CairoSurface?] = [:]
+    /// Decoded colour glyph bitmaps.
+    private let images = ColorGlyphImages()
 
     /// A transparent canvas of `size` points at `scale` pixels per point.
     ///
@@ -54,21 +54,16 @@ public final class PNGCanvas: Canvas {
         let scale = font.scale
         var hasOutlines = false
         for (glyph, position) in zip(glyphs, positions) {
-            switch GlyphAppearance(glyph, in: font.face) {
+            let appearance = GlyphAppearance(glyph, in: font.face)
+            switch appearance {
             case .nothing:
                 continue
             case .outline(let path):
                 context.addGlyphPath(path, at: position, scale: scale)
                 hasOutlines = true
-            case .image(let image):
+            case .image, .layers:
                 if hasOutlines { context.fillPath(with: color); hasOutlines = false }
-                paint(image, glyph: glyph, face: font.face, at: position, scale: scale)
-            case .layers(let layers):
-                if hasOutlines { context.fillPath(with: color); hasOutlines = false }
-                for layer in layers {
-                    context.addGlyphPath(font.face.path(forGlyph: layer.glyph), at: position, scale: scale)
-                    context.fillPath(with: layer.color ?? color)
-                }
+                context.drawColorGlyph(appearance, glyph: glyph, font: font, at: position, color: color, images: images)
             }
         }
         if hasOutlines { context.fillPath(with: color) }
@@ -77,18 +72,12 @@ public final class PNGCanvas: Canvas {
     /// Fills a rectangle, with rounded corners when `cornerRadius` > 0 (clamped to
     /// half the shorter side).
     public func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) {
-        let rect = rect.standardized
-        guard rect.width > 0, rect.height > 0 else { return }
-        context.addRectangle(rect, cornerRadius: min(max(cornerRadius, 0), rect.width / 2, rect.height / 2))
-        context.fillPath(with: color)
+        context.fill(rect, cornerRadius: cornerRadius, color: color)
     }
 
     /// Strokes a rectangle's outline, rounded when `cornerRadius` > 0.
     public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
-        let rect = rect.standardized
-        guard rect.width > 0, rect.height > 0, lineWidth > 0 else { return }
-        context.addRectangle(rect, cornerRadius: min(max(cornerRadius, 0), rect.width / 2, rect.height / 2))
-        context.strokePath(with: color, lineWidth: lineWidth)
+        context.stroke(rect, cornerRadius: cornerRadius, lineWidth: lineWidth, color: color)
     }
 
     /// The image as PNG bytes (8-bit RGB, or RGBA when any pixel is not opaque).
@@ -113,22 +102,5 @@ public final class PNGCanvas: Canvas {
     ///   `.cannotWriteFile` when the file cannot be written.
     public func write(to url: URL) throws {
         try RenderingError.write(try pngData(), to: url)
-    }
-
-    /// Paints a colour glyph's bitmap over its bounds, decoded once per glyph.
-    private func paint(_ image: ColorGlyphImage, glyph: UInt32, face: FontFace, at position: CGPoint, scale: CGFloat) {
-        let key = FaceGlyph(face: face, glyph: glyph)
-        let decoded: CairoSurface?
-        if let cached = images[key] {
-            decoded = cached
-        } else {
-            decoded = try? CairoSurface(png: image.png)
-            images[key] = .some(decoded)
-        }
-        guard let decoded else { return }
-        let bounds = image.bounds
-        let rect = CGRect(x: position.x + bounds.minX * scale, y: position.y - bounds.maxY * scale,
-                          width: bounds.width * scale, height: bounds.height * scale)
-        context.paint(decoded, in: rect)
     }
 }

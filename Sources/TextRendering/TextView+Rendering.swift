@@ -32,6 +32,20 @@ extension TextView {
         return try canvas.pngData()
     }
 
+    /// The view's visible text as a one-page PDF document the size of its frame, the
+    /// text selectable and its fonts embedded (see `PDFCanvas`).
+    ///
+    /// - Parameter background: a colour filled behind everything first (nil: the
+    ///   view's own `backgroundColor` only, transparent elsewhere).
+    /// - Returns: the PDF file's bytes.
+    /// - Throws: `RenderingError` for an empty frame, or when cairo fails.
+    public func pdfData(background: Color? = nil) throws -> Data {
+        let canvas = try PDFCanvas(size: frame.size)
+        if let background { canvas.fill(CGRect(origin: .zero, size: frame.size), cornerRadius: 0, color: background) }
+        draw(in: canvas)
+        return try canvas.pdfData()
+    }
+
     /// Sets the frame's height to what the text needs at the frame's width (its
     /// `sizeThatFits`), rounded up to a whole point and at least one point, so all of
     /// the text is visible: for rendering a whole text at a width.

@@ -1,4 +1,5 @@
 import Foundation
+import TestFonts
 import Testing
 import TextLayoutCommand
 
@@ -109,6 +110,21 @@ import TextLayoutCommand
         #expect(svg.hasPrefix("<?xml"))
         #expect(runTool(["cards", "render", directory.appendingPathComponent("nope.jsonl").path, "--out", out] + Self.font).status == 66)
         #expect(runTool(["cards", "render", input.path, "--out", out, "--scale", "2"]).status == 64)
+    }
+
+    @Test func renderWritesPDFCardsWhoseTextCanBeRead() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let input = #"{"id": "one", "title": "Sample tile", "detail": "Blue square", "width": 300, "scheme": "dark"}"#
+        let result = runTool(["cards", "render", "-", "--out", out, "--format", "pdf", "--progress", "none"] + Self.font,
+                             input: Data(input.utf8))
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        let pdf = URL(fileURLWithPath: out + "/one.pdf")
+        let text = try PDFTools.text(of: pdf).split(separator: "\n").filter { !$0.isEmpty && $0 != "\u{0C}" }
+        #expect(text == ["Rendered label", "Sample tile", "Blue square"])
+        #expect(try PDFTools.fonts(of: pdf).allSatisfy { $0.isEmbedded && $0.isSubset })
+        #expect(runTool(["cards", "render", "-", "--out", out, "--format", "pdf", "--scale", "2"]).status == 64)
     }
 
     @Test func theProgressBarRedrawsInPlace() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestFonts
 import Testing
 import TextLayoutCommand
 import TextRendering
@@ -40,6 +41,28 @@ import Typesetting
         #expect(image.width == 150 * scale)
         #expect(image.height > 400 * scale, "the whole text, many lines")
         #expect(image[0, 0] == .white)
+    }
+
+    @Test(arguments: [["--format", "pdf"], []])
+    func pdfHoldsTheTextLineByLineOnAPageAsBigAsTheImage(_ format: [String]) throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent(format.isEmpty ? "notes.pdf" : "notes.image")
+        let text = "The office staff flew off to the fjords, first thing on Friday."
+        let result = runTool(["render", "--width", "180", "--size", "14", "--no-system-fallback", "-o", url.path] + format,
+                             input: Data(text.utf8))
+        #expect(result.status == 0, "stderr: \(result.errors)")
+        // The text view keeps 5 pt of line fragment padding on each side.
+        let wrapped = runTool(["wrap", "--width", "170", "--size", "14", "--no-system-fallback", "-"], input: Data(text.utf8))
+        let lines = try PDFTools.text(of: url).split(separator: "\n").filter { !$0.isEmpty && $0 != "\u{0C}" }
+        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }
+                == wrapped.outputLines.map { $0.trimmingCharacters(in: .whitespaces) })
+        let size = try #require(try PDFTools.pageSizes(of: url).first)
+        #expect(size.width == 180)
+        // As tall as the text, rounded up to a whole point: one 14 pt DejaVu line is 16.3 pt.
+        #expect(size.height == (CGFloat(lines.count) * 16.296875).rounded(.up))
+        #expect(try PDFTools.fonts(of: url).map(\.isSubset) == [true, true])
+        #expect(runTool(["render", "--width", "180", "--scale", "2", "-o", url.path]).status == 64)
     }
 
     @Test func mixedScriptsWithColourEmojiAndOptions() throws {
@@ -90,7 +113,7 @@ import Typesetting
         (["-o", "x.svg"], "missing '--width"),
         (["--width", "100"], "missing '-o <file>'"),
         (["--width", "0", "-o", "x.svg"], "invalid value '0' for '--width'"),
-        (["--width", "100", "-o", "x.svg", "--format", "pdf"], "invalid value 'pdf' for '--format'"),
+        (["--width", "100", "-o", "x.svg", "--format", "tiff"], "invalid value 'tiff' for '--format'"),
         (["--width", "100", "-o", "x.svg", "--scale", "2"], "'--scale' applies to PNG output only"),
         (["--width", "100", "-o", "x.png", "--scale", "1.5"], "invalid value '1.5' for '--scale'"),
         (["--width", "100", "-o", "x.png", "--scale", "9"], "invalid value '9' for '--scale'"),

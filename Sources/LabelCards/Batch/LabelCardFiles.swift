@@ -7,6 +7,8 @@ public enum LabelCardFormat: String, Sendable, Hashable, CaseIterable {
     case svg
     /// PNG, rasterized with cairo.
     case png
+    /// PDF, one page the card's size, the text selectable and its fonts embedded.
+    case pdf
 }
 
 /// Writing laid-out cards and making directories, with the library's errors.
@@ -31,6 +33,10 @@ enum LabelCardFiles {
                 try canvas.write(to: url)
             case .png:
                 let canvas = try PNGCanvas(size: card.geometry.size, scale: scale)
+                card.draw(in: canvas)
+                try canvas.write(to: url)
+            case .pdf:
+                let canvas = try PDFCanvas(size: card.geometry.size)
                 card.draw(in: canvas)
                 try canvas.write(to: url)
             }

@@ -9,7 +9,7 @@ import TextViewBridge
 /// to light (`default` also means light), `sizeCategory` to `l` (short names as
 /// `ContentSizeCategory(name:)` reads them, or case names).
 public struct LabelCardRecord: Sendable, Hashable {
-    /// The card's id: its file is `<id>.svg` or `<id>.png`. Letters, digits, `.`,
+    /// The card's id: its file is `<id>.svg`, `<id>.png` or `<id>.pdf`. Letters, digits, `.`,
     /// `_` and `-`, not starting with `.`, at most 128 characters.
     public var id: String
     /// The label's values.

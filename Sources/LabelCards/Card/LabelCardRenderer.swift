@@ -111,4 +111,15 @@ public struct LabelCardRenderer: Sendable {
         card.draw(in: canvas)
         return try canvas.pngData()
     }
+
+    /// The card as a one-page PDF document the card's size, its text selectable.
+    ///
+    /// - Throws: as `layout`, and `RenderingError` when cairo fails.
+    public func pdfData(_ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
+                        category: ContentSizeCategory = .large) throws -> Data {
+        let card = try layout(content, width: width, scheme: scheme, category: category)
+        let canvas = try PDFCanvas(size: card.geometry.size)
+        card.draw(in: canvas)
+        return try canvas.pdfData()
+    }
 }

@@ -1,0 +1,89 @@
+internal import CCairo
+import Foundation
+
+/// A cairo font face made from a font file through FreeType, so that cairo's PDF
+/// surface draws glyphs as text and subsets and embeds the file; this object owns
+/// one reference to the `cairo_font_face_t`.
+///
+/// The FreeType library and face belong to cairo's font face, not to this object:
+/// cairo's caches can keep a font face after the last canvas let go of it, so they
+/// are freed by the face's own destructor (`cairo_font_face_set_user_data`). Each
+/// face has its own FreeType library because FreeType libraries are not thread-safe
+/// and canvases are drawn on many threads at once.
+final class CairoFontFace {
+    /// The `cairo_font_face_t`, one reference owned.
+    let fontFace: OpaquePointer
+    /// The text of each glyph the font maps a Latin ligature code point to
+    /// (U+FB00–U+FB06: ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ), spelled out ("ffi").
+    ///
+    /// cairo names a glyph in the PDF after the code point the font's cmap gives
+    /// it, so a shaped "office" would be extracted and searched as "oﬃce"; given
+    /// this text with the glyph, cairo names it after the letters instead.
+    let ligatureTexts: [UInt32: String]
+
+    /// The face `index` of the font file at `path`.
+    ///
+    /// - Throws: `RenderingError` `.cairoFailure` when FreeType cannot open the file
+    ///   or cairo cannot make the face.
+    init(path: String, index: Int) throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw RenderingError(.cairoFailure, "FreeType could not start", path: path)
+        }
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, FT_Long(index), &face)
+        guard error == 0, let face else {
+            FT_Done_FreeType(library)
+            throw RenderingError(.cairoFailure, "FreeType cannot open face \(index) of '\(path)' (error \(error))",
+                                 path: path)
+        }
+        ligatureTexts = Self.ligatureTexts(of: face)
+        let handles = FreeTypeHandles(library: library, face: face)
+        let cairoFace = cairo_ft_font_face_create_for_ft_face(face, 0)!
+        let status = cairo_font_face_set_user_data(
+            cairoFace, freeTypeHandlesKey, Unmanaged.passRetained(handles).toOpaque(),
+            { Unmanaged<FreeTypeHandles>.fromOpaque($0!).release() })
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_font_face_destroy(cairoFace)
+            Unmanaged.passUnretained(handles).release()
+            try RenderingError.check(status, "make a font face", path: path)
+            throw RenderingError(.cairoFailure, "cairo could not make a font face", path: path)
+        }
+        fontFace = cairoFace
+        try RenderingError.check(cairo_font_face_status(cairoFace), "make a font face", path: path)
+    }
+
+    deinit { cairo_font_face_destroy(fontFace) }
+
+    /// The glyphs `face` maps U+FB00–U+FB06 to, each with its letters.
+    private static func ligatureTexts(of face: FT_Face) -> [UInt32: String] {
+        var texts: [UInt32: String] = [:]
+        for code in UInt32(0xFB00)...0xFB06 {
+            let glyph = UInt32(FT_Get_Char_Index(face, FT_ULong(code)))
+            guard glyph != 0, let scalar = Unicode.Scalar(code) else { continue }
+            texts[glyph] = String(scalar).decomposedStringWithCompatibilityMapping
+        }
+        return texts
+    }
+}
+
+/// The FreeType library and face behind a cairo font face, freed together when
+/// cairo destroys that face.
+private final class FreeTypeHandles {
+    let library: FT_Library
+    let face: FT_Face
+
+    init(library: FT_Library, face: FT_Face) {
+        self.library = library
+        self.face = face
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+}
+
+/// The key under which a cairo font face keeps its `FreeTypeHandles`: only its
+/// address matters, and it is never written.
+nonisolated(unsafe) private let freeTypeHandlesKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
