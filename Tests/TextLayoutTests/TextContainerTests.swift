@@ -39,6 +39,29 @@ import Typesetting
         return shown
     }
 
+    /// A container tells one layout manager of its changes, the last to attach,
+    /// whichever order the fragment manager leaves and the glyph manager arrives in.
+    @Test(arguments: [true, false])
+    func changesReachTheLastManagerToAttach(fragmentManagerLeavesFirst: Bool) throws {
+        let (_, fragmentManager) = try Fixtures.layout(Self.text, width: 160)
+        let container = try #require(fragmentManager.textContainer)
+        let storage = TextStorage(string: Self.text)
+        let glyphManager = LayoutManager(fonts: try Fixtures.cascade())
+        storage.addLayoutManager(glyphManager)
+        if fragmentManagerLeavesFirst { fragmentManager.textContainer = nil }
+        glyphManager.addTextContainer(container)
+        if !fragmentManagerLeavesFirst { fragmentManager.textContainer = nil }
+        #expect(container.layoutManager === glyphManager)
+        #expect(container.textLayoutManager == nil)
+        glyphManager.ensureLayout(for: container)
+        let linesAt160 = glyphManager.lines.count
+        #expect(linesAt160 > 1)
+        container.size.width = 80
+        #expect(glyphManager.lines.count == 0, "the width change reached the glyph manager")
+        glyphManager.ensureLayout(for: container)
+        #expect(glyphManager.lines.count > linesAt160)
+    }
+
     @Test func theLineLimitCutsTheText() throws {
         let all = try lines(maximum: 0, mode: .byWordWrapping)
         #expect(all.count > 3)
