@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LabelCardsTests",
-            dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting"]
+            dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting", "TestFonts"]
         ),
         // Type-checks the documentation's Swift examples against the libraries'
         // modules with swiftc; it imports none of them, but needs them built.

@@ -20,6 +20,10 @@ public struct LabelCardsError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let cannotWrite = Code(rawValue: "cannotWrite")
         /// Text styles that cannot be resolved (no font, an impossible size).
         public static let invalidEnvironment = Code(rawValue: "invalidEnvironment")
+        /// A label sheet whose labels do not fit its paper, or have no room.
+        public static let invalidLayout = Code(rawValue: "invalidLayout")
+        /// A card taller than the labels of the sheet it was to be placed on.
+        public static let doesNotFit = Code(rawValue: "doesNotFit")
     }
 
     /// What went wrong.

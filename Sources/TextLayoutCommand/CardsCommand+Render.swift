@@ -11,15 +11,7 @@ extension CardsCommand {
     ///   cannot be made.
     func render(renderer: LabelCardRenderer, standardInput: () -> Data, isTerminal: Bool,
                 output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
-        let data: Data
-        if let path = options.input {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw CommandLineError.noInput("cannot read '\(path)'")
-            }
-            data = contents
-        } else {
-            data = standardInput()
-        }
+        let data = try Self.readInput(options.input, standardInput: standardInput)
         let (records, badRecords) = LabelCardRecord.parse(data)
         for error in badRecords { errors.write("textlayout: error: \(error.description)\n") }
 
@@ -44,6 +36,17 @@ extension CardsCommand {
                 message: "\(failures) record\(failures == 1 ? "" : "s") failed (see the lines above); the others were written",
                 exitCode: ExitCode.dataError)
         }
+    }
+
+    /// The records file's bytes, or standard input's when `path` is nil.
+    ///
+    /// - Throws: `CommandLineError` 66 when the file cannot be read.
+    static func readInput(_ path: String?, standardInput: () -> Data) throws -> Data {
+        guard let path else { return standardInput() }
+        guard let contents = FileManager.default.contents(atPath: path) else {
+            throw CommandLineError.noInput("cannot read '\(path)'")
+        }
+        return contents
     }
 
     private func progressStyle(isTerminal: Bool) -> CardsOptions.Progress {

@@ -46,31 +46,36 @@ struct CardsCommand {
         switch error.code {
         case .unreadableFile: .noInput(error.description)
         case .cannotWrite: .cannotCreate(error.description)
-        case .invalidRecord, .invalidWidth: CommandLineError(message: error.description, exitCode: ExitCode.dataError)
+        case .invalidRecord, .invalidWidth, .doesNotFit: CommandLineError(message: error.description, exitCode: ExitCode.dataError)
         default: .failure(error.description)
         }
     }
 }
 
 extension CardsCommand {
-    /// `cards preview …`, `cards render …`, or the cards help.
+    /// `cards preview …`, `cards render …`, `cards sheet …`, or the cards help.
     static func dispatch(_ arguments: [String], standardInput: () -> Data,
                          output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
-        guard let first = arguments.first, let action = CardsOptions.Action(rawValue: first) else {
+        guard let first = arguments.first, first == "sheet" || CardsOptions.Action(rawValue: first) != nil else {
             if arguments.isEmpty || ArgumentParser.asksForHelp(arguments) || arguments.first == "help" {
-                if arguments.isEmpty { throw CommandLineError.usage("'cards' needs 'preview' or 'render' (see 'textlayout cards --help')") }
+                if arguments.isEmpty { throw CommandLineError.usage("'cards' needs 'preview', 'render' or 'sheet' (see 'textlayout cards --help')") }
                 output.write(CardsHelpText.cards + "\n")
                 return
             }
-            throw CommandLineError.usage("unknown cards command '\(arguments[0])'; the cards commands are 'preview' and 'render'")
+            throw CommandLineError.usage("unknown cards command '\(arguments[0])'; the cards commands are 'preview', 'render' and 'sheet'")
         }
         let rest = Array(arguments.dropFirst())
         if ArgumentParser.asksForHelp(rest) {
             output.write(CardsHelpText.cards + "\n")
             return
         }
-        let command = CardsCommand(options: try CardsOptions(action: action, arguments: rest))
-        try command.run(standardInput: standardInput, isTerminal: isatty(STDERR_FILENO) != 0,
-                        output: &output, errors: &errors)
+        let isTerminal = isatty(STDERR_FILENO) != 0
+        if let action = CardsOptions.Action(rawValue: first) {
+            let command = CardsCommand(options: try CardsOptions(action: action, arguments: rest))
+            try command.run(standardInput: standardInput, isTerminal: isTerminal, output: &output, errors: &errors)
+        } else {
+            let command = SheetCommand(options: try SheetOptions(arguments: rest))
+            try command.run(standardInput: standardInput, isTerminal: isTerminal, output: &output, errors: &errors)
+        }
     }
 }

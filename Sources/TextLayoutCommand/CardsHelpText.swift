@@ -8,6 +8,7 @@ enum CardsHelpText {
 
         USAGE: textlayout cards preview [--fixtures <file>] --out <directory> [<options>]
                textlayout cards render [<file> | -] --out <directory> [<options>]
+               textlayout cards sheet [<file> | -] --out <file.pdf> [<options>]
 
         preview   Renders every fixture × scheme × size category to SVG and PNG in
                   the directory, with an index.html contact sheet linking them.
@@ -35,8 +36,28 @@ enum CardsHelpText {
                                   A bar when standard error is a terminal (auto),
                                   a line at every tenth otherwise
 
-        OPTIONS (both):
-          -o, --out <directory>   Where the files go (made if needed)
+        sheet     Lays the same records out N-up on printable pages: one PDF, as
+                  many pages as needed. Each card is laid out at its label's width
+                  and centred in its height; a card taller than its label is
+                  reported and left out (never cut off), and the next takes its
+                  place.
+          --paper a4|letter|<w>x<h>
+                                  The paper; <w>x<h> in points (default a4)
+          --layout <layout>       <columns>x<rows> (3x8) filling the paper inside
+                                  --margin, --gutter apart; or a preset:
+                                  avery-l7165 (A4, 2x4 of 99.1 x 67.7 mm) or
+                                  avery-5164 (Letter, 2x3 of 4 x 3.33 in).
+                                  Default: the paper's preset
+          --margin <points>       Around a <columns>x<rows> grid (default 36)
+          --gutter <points>       Between its labels (default 9)
+          --crop-marks            Hairlines outside the grid at every label edge
+          --scale-to-fit          Shrink a card taller than its label to fit
+          --progress auto|bar|counts|none
+                                  As for render
+
+        OPTIONS (all):
+          -o, --out <directory>   Where the files go (made if needed); for sheet,
+                                  the PDF file
           --workers <n>           Threads to render on (default: one per core)
           --font <file> / --family <name> / --face-index <n> / --fallback <file>
           --no-system-fallback / --size <points>
@@ -47,8 +68,8 @@ enum CardsHelpText {
           0    every card was written
           1    any other failure
           64   usage error
-          65   cards render: some records were bad or failed to render; every
-               other record was written
+          65   cards render or sheet: some records were bad, failed to render or
+               did not fit; every other record was written
           66   the input, fixtures or font file cannot be read
           73   the output directory or a file in it cannot be written
         """

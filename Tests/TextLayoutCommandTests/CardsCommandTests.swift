@@ -127,6 +127,48 @@ import TextLayoutCommand
         #expect(runTool(["cards", "render", "-", "--out", out, "--format", "pdf", "--scale", "2"]).status == 64)
     }
 
+    @Test func sheetLaysCardsOutOnPagesWithABarAndReportsWhatDoesNotFit() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pdf = directory.appendingPathComponent("labels.pdf")
+        let records = (1...30).map { #"{"id": "c\#($0)", "title": "Card \#($0)", "width": 300, "sizeCategory": "xs"}"# }
+        let input = Data((records.joined(separator: "\n") + "\n").utf8)
+        let sheet = ["cards", "sheet", "-", "--out", pdf.path, "--paper", "a4", "--layout", "3x8"] + Self.font
+
+        let fitted = runTool(sheet + ["--scale-to-fit", "--crop-marks", "--progress", "bar"], input: input)
+        #expect(fitted.status == 0, "stderr: \(fitted.errors)")
+        #expect(fitted.outputLines == ["placed 30 of 30 cards on 2 pages of \(pdf.path)"])
+        #expect(fitted.errors.hasPrefix("\r[") && fitted.errors.hasSuffix("] 30/30\n"))
+        #expect(try PDFTools.pageSizes(of: pdf).count == 2)
+        let words = try PDFTools.text(of: pdf).split(whereSeparator: \.isWhitespace)
+        #expect(words.filter { $0 == "Card" }.count == 30)
+        #expect(words.contains("30") && words.contains("1"))
+
+        // Unscaled, a card is taller than a 3x8 label: every one is reported, none cut.
+        let unfitted = runTool(sheet + ["--progress", "none"], input: input)
+        #expect(unfitted.status == 65)
+        #expect(unfitted.outputLines == ["placed 0 of 30 cards on 1 page of \(pdf.path)"])
+        #expect(unfitted.errorLines.first?.hasPrefix("textlayout: error: line 1: card 'c1' is ") == true)
+        #expect(unfitted.errorLines.last == "textlayout: error: 30 records were left out (see the lines above); the others were placed")
+    }
+
+    static let sheetUsageErrors: [([String], String)] = [
+        (["--layout", "3x"], "invalid value '3x' for '--layout'"),
+        (["--layout", "avery-l7165", "--margin", "10"], "'--margin' and '--gutter' apply to a COLUMNSxROWS layout"),
+        (["--layout", "avery-5164", "--paper", "a4"], "the preset 'avery-5164' is printed on other paper"),
+        (["--paper", "a5"], "invalid value 'a5' for '--paper'"),
+        (["--layout", "3x8", "--margin", "400"], "leave no room"),
+        ([], "missing '--out <file.pdf>'"),
+    ]
+
+    @Test(arguments: sheetUsageErrors)
+    func sheetUsageErrorsExit64(_ arguments: [String], _ fragment: String) {
+        let out = arguments.isEmpty ? [] : ["--out", "/tmp/never-written.pdf"]
+        let result = runTool(["cards", "sheet", "-"] + out + arguments)
+        #expect(result.status == 64)
+        #expect(result.errors.contains(fragment), "stderr: \(result.errors)")
+    }
+
     @Test func theProgressBarRedrawsInPlace() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
