@@ -39,6 +39,10 @@ import Typesetting
         ("👨‍👩‍👧👨‍👩‍👧", 1, ["👨‍👩‍👧", "👨‍👩‍👧"]),  // wider than the line, but one grapheme
         ("a\u{2028}b", 40, ["a\u{2028}", "b"]),  // mandatory break
         ("x", 1, ["x"]),
+        ("abcdefghij k l", 4, ["abcd", "efgh", "ij k ", "l"]),  // the word's last piece takes the next
+        ("abcdef\u{2028}gh", 4, ["abcd", "ef\u{2028}", "gh"]),  // a mandatory break after a broken word
+        ("日 a", 1, ["日 ", "a"]),  // a grapheme too wide ends its line, its space hanging
+        ("a\u{200B}b c", 1, ["a\u{200B}", "b ", "c"]),  // zero-width graphemes take no cell
     ]
 
     @Test(arguments: wrapCases)
