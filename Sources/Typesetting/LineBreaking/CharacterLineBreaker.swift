@@ -17,7 +17,7 @@ public struct CharacterLineBreaker: LineBreakStrategy {
         // Each mandatory-break stretch is broken on its own, greedily by grapheme.
         var lines: [LineBreak] = []
         var stretchStart = start
-        let limit = width + max(1, abs(width)) * 1e-9
+        let limit = fittingLimit(width: width)
         for index in 0..<paragraph.segmentCount {
             let segment = paragraph.segment(at: index)
             guard segment.range.upperBound > start else { continue }

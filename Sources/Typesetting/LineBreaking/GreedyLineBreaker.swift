@@ -21,9 +21,7 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         guard segments.count > 0, start < paragraph.length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
-        // Widths are float sums in a different order from a line's own: allow for
-        // rounding so a line re-laid out at its own width still fits.
-        let limit = width + max(1, abs(width)) * 1e-9
+        let limit = fittingLimit(width: width)
         var lines: [LineBreak] = []
         // About as many lines as the paragraph's width over the line's, so the array
         // does not regrow line by line.

@@ -53,6 +53,13 @@ public protocol LineBreakStrategy: Sendable {
     func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak]
 }
 
+/// The widest content that still fits a line `width` wide. Widths are sums of float
+/// advances taken in another order than a line's own, so a rounding's worth more
+/// lets a line re-laid out at its own measured width still fit on one line.
+func fittingLimit(width: Double) -> Double {
+    width + max(1, abs(width)) * 1e-9
+}
+
 extension ShapedParagraph {
     /// The number of break segments.
     public var segmentCount: Int { segments.count }

@@ -31,7 +31,7 @@ extension ShapedParagraph {
         let range = start..<length
         var contentEnd = length
         while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-        let limit = Double(width) + max(1, Double(width)) * 1e-9
+        let limit = fittingLimit(width: Double(width))
         let fullWidth = exactContentWidth(line: range, contentEnd: contentEnd)
         if mode == .clip || fullWidth <= limit || range.isEmpty {
             var line = builder.lines(for: [LineBreak(range: range, contentEnd: contentEnd, isMandatory: true)])[0]
