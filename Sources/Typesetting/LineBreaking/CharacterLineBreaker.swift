@@ -1,16 +1,9 @@
-import Foundation
-
 /// Line breaking anywhere between grapheme clusters, not only at word boundaries
 /// (TextKit's `byCharWrapping`). Mandatory breaks still break and trailing spaces
 /// still hang.
 public struct CharacterLineBreaker: LineBreakStrategy {
     /// Creates the strategy.
     public init() {}
-
-    /// The lines of `paragraph` at `width` points.
-    public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
-        lineBreaks(for: paragraph, width: width, from: 0)
-    }
 
     /// The lines of `paragraph` from `start` on, at `width` points.
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak] {
@@ -54,26 +47,5 @@ public struct CharacterLineBreaker: LineBreakStrategy {
             start = lineEnd
         }
         lines.append(LineBreak(range: start..<stretch.upperBound, contentEnd: contentEnd, isMandatory: true))
-    }
-}
-
-extension ShapedParagraph {
-    /// The paragraph's lines at `width`, broken by `strategy` instead of the one the
-    /// paragraph was made with.
-    ///
-    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive.
-    public func lines(width: CGFloat, strategy: any LineBreakStrategy) throws -> [Line] {
-        try lines(width: width, strategy: strategy, from: 0)
-    }
-
-    /// The paragraph's lines from `start` (where an earlier line ended) on, at
-    /// `width`, stacked from y = 0: for text flowing into a container of another width.
-    ///
-    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive.
-    public func lines(width: CGFloat, strategy: any LineBreakStrategy, from start: Int) throws -> [Line] {
-        try Self.validate(width: width)
-        statistics.linesBroken()
-        let breaks = strategy.lineBreaks(for: self, width: Double(width), from: start)
-        return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
     }
 }

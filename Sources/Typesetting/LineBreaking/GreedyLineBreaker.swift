@@ -9,11 +9,6 @@ public struct GreedyLineBreaker: LineBreakStrategy {
     /// Creates the strategy.
     public init() {}
 
-    /// The lines of `paragraph` at `width` points.
-    public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
-        lineBreaks(for: paragraph, width: width, from: 0)
-    }
-
     /// The lines of `paragraph` from `start` (where an earlier line ended) on, at
     /// `width` points.
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak] {

@@ -53,6 +53,13 @@ public protocol LineBreakStrategy: Sendable {
     func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak]
 }
 
+extension LineBreakStrategy {
+    /// The lines of `paragraph` at `width` points: those from its start.
+    public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
+        lineBreaks(for: paragraph, width: width, from: 0)
+    }
+}
+
 /// The widest content that still fits a line `width` wide. Widths are sums of float
 /// advances taken in another order than a line's own, so a rounding's worth more
 /// lets a line re-laid out at its own measured width still fit on one line.

@@ -127,7 +127,27 @@ public final class ShapedParagraph: Sendable {
     /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive
     ///   (infinity lays out without wrapping).
     public func lines(width: CGFloat) throws -> [Line] {
-        let breaks = try lineBreaks(width: width)
+        try lines(width: width, strategy: strategy, from: 0)
+    }
+
+    /// The paragraph's lines at `width`, broken by `strategy` instead of the one the
+    /// paragraph was made with.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive
+    ///   (infinity lays out without wrapping).
+    public func lines(width: CGFloat, strategy: any LineBreakStrategy) throws -> [Line] {
+        try lines(width: width, strategy: strategy, from: 0)
+    }
+
+    /// The paragraph's lines from `start` (where an earlier line ended) on, at
+    /// `width`, stacked from y = 0: for text flowing into a container of another width.
+    ///
+    /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive
+    ///   (infinity lays out without wrapping).
+    public func lines(width: CGFloat, strategy: any LineBreakStrategy, from start: Int) throws -> [Line] {
+        try Self.validate(width: width)
+        statistics.linesBroken()
+        let breaks = strategy.lineBreaks(for: self, width: Double(width), from: start)
         return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
     }
 
