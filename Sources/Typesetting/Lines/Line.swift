@@ -65,10 +65,10 @@ public struct Line: Sendable {
 
     /// The glyph runs, in visual order, x relative to `origin.x`. Made on each access
     /// from the shaped paragraph (O(glyphs on the line); edges HarfBuzz marked unsafe
-    /// are re-shaped), unless the line was built from given runs.
+    /// are re-shaped), unless the line was built with its runs (a truncated line).
     public var runs: [GlyphRun] {
         switch runSource {
-        case .given(let runs): runs
+        case .prebuilt(let runs): runs
         case .paragraph(let paragraph, let width): LineBuilder(paragraph: paragraph, width: width).runs(of: self)
         }
     }
@@ -77,7 +77,8 @@ public struct Line: Sendable {
     enum RunSource: Sendable {
         /// Built from the shaped paragraph on demand, justified within `width`.
         case paragraph(ShapedParagraph, width: Double)
-        /// Built with the line (a truncated line with its ellipsis).
-        case given([GlyphRun])
+        /// Built with the line and kept in it, in visual order (a truncated line
+        /// with its ellipsis).
+        case prebuilt([GlyphRun])
     }
 }

@@ -132,7 +132,7 @@ struct LineBuilder {
         }
         return makeLine(
             range: range, contentEnd: contentEnd, width: contentWidth, whitespaceWidth: whitespaceWidth,
-            metrics: metrics, runSource: .given(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
+            metrics: metrics, runSource: .prebuilt(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
             isLast: isLast, truncatedRange: truncatedRange)
     }
 
