@@ -62,43 +62,44 @@ let package = Package(
             name: "textlayout",
             dependencies: ["TextLayoutCommand"]
         ),
-        // Test data shared by the test targets (fonts, corpora); not in any product.
+        // What every test target shares (testdata, temporary directories, a recording
+        // canvas, a seeded generator, goldens); not in any product.
         .target(
-            name: "TestFonts",
-            dependencies: ["Typesetting"],
-            path: "Tests/TestFonts"
+            name: "TestSupport",
+            dependencies: ["TextLayout", "Typesetting"],
+            path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "TypesettingTests",
-            dependencies: ["Typesetting", "TestFonts"],
+            dependencies: ["Typesetting", "TestSupport"],
             exclude: ["Conformance/LineBreakTest-deviations.txt"]
         ),
         .testTarget(
             name: "TextLayoutTests",
-            dependencies: ["TextLayout", "Typesetting", "TestFonts"]
+            dependencies: ["TextLayout", "Typesetting", "TestSupport"]
         ),
         .testTarget(
             name: "TextRenderingTests",
-            dependencies: ["TextRendering", "TextLayout", "Typesetting", "TestFonts"],
+            dependencies: ["TextRendering", "TextLayout", "Typesetting", "TestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "TextViewBridgeTests",
-            dependencies: ["TextViewBridge", "TextLayout", "Typesetting"]
+            dependencies: ["TextViewBridge", "TextLayout", "Typesetting", "TestSupport"]
         ),
         .testTarget(
             name: "LabelCardsTests",
-            dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting", "TestFonts"]
+            dependencies: ["LabelCards", "TextViewBridge", "TextRendering", "TextLayout", "Typesetting", "TestSupport"]
         ),
         // Type-checks the documentation's Swift examples against the libraries'
         // modules with swiftc; it imports none of them, but needs them built.
         .testTarget(
             name: "DocumentationTests",
-            dependencies: ["Typesetting", "TextLayout", "TextRendering", "TextViewBridge", "LabelCards"]
+            dependencies: ["Typesetting", "TextLayout", "TextRendering", "TextViewBridge", "LabelCards", "TestSupport"]
         ),
         .testTarget(
             name: "TextLayoutCommandTests",
-            dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering", "TestFonts"],
+            dependencies: ["TextLayoutCommand", "Typesetting", "TextRendering", "TestSupport"],
             exclude: ["Golden"]
         ),
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Every Swift example in the README and the documentation catalogues (`docs/`, any
 /// `*.docc` folder) type-checks against the libraries as built, so that the
@@ -7,8 +8,7 @@ import Testing
 /// its reason, in a `<!-- swift-example: fragment, REASON -->` line above its fence.
 @Suite struct DocumentationExampleTests {
     /// The package root.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = TestData.root.deletingLastPathComponent()
 
     /// The documents checked: the README, and every Markdown file in `docs/` and in
     /// any `*.docc` folder.

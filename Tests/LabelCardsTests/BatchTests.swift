@@ -1,6 +1,7 @@
 import Foundation
 import LabelCards
 import Testing
+import TestSupport
 import TextViewBridge
 
 /// Batch rendering: records parsed line by line, bad ones reported by line, the rest
@@ -44,12 +45,12 @@ import TextViewBridge
     }
 
     @Test func aThousandRecordsTheRightFilesAppearAndBadLinesAreReported() throws {
-        let directory = try TestData.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let (text, badLines, goodIDs) = Self.generatedInput()
 
         let (records, parseErrors) = LabelCardRecord.parse(Data(text.utf8))
-        let batch = LabelCardBatch(renderer: LabelCardRenderer(fonts: TestData.fonts), format: .svg, workers: 2)
+        let batch = LabelCardBatch(renderer: LabelCardRenderer(fonts: Fixtures.fonts), format: .svg, workers: 2)
         var lastProgress = 0
         var progressCalls = 0
         let renderErrors = try batch.render(records, to: directory) { done in
@@ -96,15 +97,15 @@ import TextViewBridge
     }
 
     @Test func aFileThatCannotBeWrittenFailsThatRecordOnly() throws {
-        let directory = try TestData.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         // A directory where the card's file would go.
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("blocked.png"), withIntermediateDirectories: true)
         let (records, _) = LabelCardRecord.parse(Data("""
             {"id": "fine", "title": "Fine", "width": 300}
             {"id": "blocked", "title": "Blocked", "width": 300}
             """.utf8))
-        let batch = LabelCardBatch(renderer: LabelCardRenderer(fonts: TestData.fonts), format: .png, workers: 2)
+        let batch = LabelCardBatch(renderer: LabelCardRenderer(fonts: Fixtures.fonts), format: .png, workers: 2)
         let errors = try batch.render(records, to: directory)
         #expect(errors.map(\.line) == [2])
         #expect(errors.first?.code == .cannotWrite)

@@ -1,6 +1,7 @@
 import Foundation
 import LabelCards
 import Testing
+import TestSupport
 import TextLayout
 import TextRendering
 import TextViewBridge
@@ -14,7 +15,7 @@ import Typesetting
     func card(_ content: (any LabelCardContent)?, width: CGFloat = 420, scheme: ColorScheme = .light,
               category: ContentSizeCategory = .large, environment: EnvironmentValues? = nil) -> LabelCardView {
         LabelCardView(content: content, width: width,
-                      environment: environment ?? TestData.environment(scheme, category: category),
+                      environment: environment ?? Fixtures.environment(scheme, category: category),
                       scheduler: UpdateScheduler(mode: .manual))
     }
 
@@ -34,8 +35,8 @@ import Typesetting
         view.draw(in: canvas)
         let fills = canvas.fills
         #expect(fills.count == 2)
-        #expect(fills[0].0 == CGRect(x: 0, y: 0, width: 420, height: geometry.size.height))
-        #expect(fills[1].0 == geometry.cardFrame && fills[1].1 == 10)
+        #expect(fills[0].rect == CGRect(x: 0, y: 0, width: 420, height: geometry.size.height))
+        #expect(fills[1].rect == geometry.cardFrame && fills[1].cornerRadius == 10)
         // Caption 13 pt secondary, title 28 pt primary, detail 15 pt secondary, each
         // starting at its frame's left edge (plus the container's 5 pt padding).
         let runs = canvas.glyphRuns
@@ -53,9 +54,9 @@ import Typesetting
             try view.render()
             let canvas = RecordingCanvas()
             view.draw(in: canvas)
-            colors[scheme] = canvas.fills.map(\.2) + canvas.glyphRuns.map(\.color)
-            #expect(canvas.fills[0].2 == scheme.backgroundColor)
-            #expect(canvas.fills[1].2 == LabelCardStyle.Palette(scheme).cardFill)
+            colors[scheme] = canvas.fills.map(\.color) + canvas.glyphRuns.map(\.color)
+            #expect(canvas.fills[0].color == scheme.backgroundColor)
+            #expect(canvas.fills[1].color == LabelCardStyle.Palette(scheme).cardFill)
             #expect(canvas.glyphRuns[1].color == scheme.labelColor)
         }
         #expect(colors[.light] != colors[.dark])
@@ -88,16 +89,16 @@ import Typesetting
 
     @Test func aTitleFontFromTheStyle() throws {
         let view = LabelCardView(content: LabelCardSnapshot(title: "Bold"), width: 300,
-                                 style: .standard(titleFont: TestData.boldFont),
-                                 environment: TestData.environment(), scheduler: UpdateScheduler(mode: .manual))
+                                 style: .standard(titleFont: Fixtures.boldFont),
+                                 environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
         try view.render()
         let attributes = try #require(view.titleHost.textView?.attributedText.runs.first?.attributes)
-        #expect(attributes.font?.face == TestData.boldFont.face && attributes.font?.size == 28)
+        #expect(attributes.font?.face == Fixtures.boldFont.face && attributes.font?.size == 28)
     }
 
     @Test func contentFromTheEnvironment() throws {
         let model = LabelViewModel(title: "From the environment", detail: "Detail")
-        var environment = TestData.environment()
+        var environment = Fixtures.environment()
         environment[LabelCardContentKey.self] = model
         let view = card(nil, environment: environment)
         try view.render()
@@ -126,7 +127,7 @@ import Typesetting
         let error = try #require(throws: LabelCardsError.self) { try card(LabelCardSnapshot(title: "x"), width: 60).render() }
         #expect(error.code == .invalidWidth)
         #expect(throws: LabelCardsError.self) {
-            try LabelCardRenderer(fonts: TestData.fonts).layout(LabelCardSnapshot(title: "x"), width: 0)
+            try LabelCardRenderer(fonts: Fixtures.fonts).layout(LabelCardSnapshot(title: "x"), width: 0)
         }
     }
 
@@ -144,10 +145,10 @@ import Typesetting
     /// bridge draws, for every fixture in both schemes at three categories, and for
     /// an empty detail and a placeholder title.
     @Test func theRendererDrawsExactlyWhatTheBridgeDraws() throws {
-        var contents = try TestData.fixtures().map { ($0.snapshot, $0.width) }
+        var contents = try Fixtures.fixtures().map { ($0.snapshot, $0.width) }
         contents.append((LabelCardSnapshot(title: "", detail: "", showsDetail: true), 240))
         contents.append((LabelCardSnapshot(title: "東京 Tokyo", detail: "A detail\nwith two paragraphs"), 260))
-        let renderer = LabelCardRenderer(fonts: TestData.fonts)
+        let renderer = LabelCardRenderer(fonts: Fixtures.fonts)
         var compared = 0
         for (content, width) in contents {
             for scheme in ColorScheme.allCases {
@@ -164,7 +165,7 @@ import Typesetting
         }
         #expect(compared == 30)
         // PNG too, for one of them.
-        let content = try TestData.fixture(TestData.narrow).snapshot
+        let content = try Fixtures.fixture(Fixtures.narrow).snapshot
         let view = card(content, width: 300, scheme: .dark)
         try view.render()
         #expect(try renderer.pngData(content, width: 300, scheme: .dark) == view.pngData())

@@ -1,6 +1,7 @@
 import Foundation
 import LabelCards
 import Testing
+import TestSupport
 import TextLayout
 import TextViewBridge
 import Typesetting
@@ -11,9 +12,9 @@ import Typesetting
 @Suite @MainActor struct EditorScenarioTests {
     /// An editor on a fresh model of the fixture, rendered once.
     func editor(_ name: String) throws -> LabelEditor {
-        let fixture = try TestData.fixture(name)
+        let fixture = try Fixtures.fixture(name)
         let editor = LabelEditor(model: fixture.makeModel(), width: fixture.width,
-                                 environment: TestData.environment(fixture.scheme),
+                                 environment: Fixtures.environment(fixture.scheme),
                                  scheduler: UpdateScheduler(mode: .manual))
         try editor.render()
         return editor
@@ -35,7 +36,7 @@ import Typesetting
     }
 
     @Test func theFixturesFileHoldsTheDeclaredFixtures() throws {
-        let fixtures = try TestData.fixtures()
+        let fixtures = try Fixtures.fixtures()
         #expect(fixtures == [
             LabelFixture(name: "Standard label", title: "Sample tile", detail: "Blue square, medium size",
                          showsDetail: true, width: 420, scheme: .light),
@@ -47,7 +48,7 @@ import Typesetting
     }
 
     @Test func standardLabelReplaceTheTitleWithoutRecreatingTextViews() throws {
-        let editor = try editor(TestData.standard)
+        let editor = try editor(Fixtures.standard)
         #expect(renderedTitle(editor) == "Sample tile")
         let titleView = try #require(editor.card.titleHost.textView)
         let detailView = try #require(editor.card.detailHost.textView)
@@ -72,7 +73,7 @@ import Typesetting
     }
 
     @Test func aModelChangeReachesTheCardThroughTheScheduler() throws {
-        let editor = try editor(TestData.standard)
+        let editor = try editor(Fixtures.standard)
         let updates = editor.card.titleHost.statistics.updates
         editor.model.title = "Amber circle"
         #expect(editor.card.titleHost.needsUpdate)
@@ -85,7 +86,7 @@ import Typesetting
     }
 
     @Test func detailVisibilityOffThenOn() throws {
-        let editor = try editor(TestData.standard)
+        let editor = try editor(Fixtures.standard)
         let detail = editor.model.detail
         let shown = try #require(editor.card.geometry)
         #expect(editor.card.detailHost.textView?.string == detail)
@@ -107,7 +108,7 @@ import Typesetting
     }
 
     @Test func emptyTitleDeleteEveryCharacter() throws {
-        let editor = try editor(TestData.standard)
+        let editor = try editor(Fixtures.standard)
         deleteEverything(in: try titleField(editor))
         try editor.render()
         #expect(editor.model.title == "")
@@ -117,7 +118,7 @@ import Typesetting
     }
 
     @Test func titleOfSpacesTypeOnlySpaces() throws {
-        let editor = try editor(TestData.standard)
+        let editor = try editor(Fixtures.standard)
         let field = try titleField(editor)
         deleteEverything(in: field)
         for _ in 0..<3 { field.insertText(" ") }
@@ -128,7 +129,7 @@ import Typesetting
     }
 
     @Test func blankTitleFixtureShowsThePlaceholderAndNoDetail() throws {
-        let editor = try editor(TestData.blank)
+        let editor = try editor(Fixtures.blank)
         #expect(editor.titleField.textView?.string == "   ")
         #expect(renderedTitle(editor) == "Untitled label")
         #expect(editor.card.detailHost.textView == nil)
@@ -136,7 +137,7 @@ import Typesetting
     }
 
     @Test func narrowEditorTheLongTitleWrapsInsideTheCard() throws {
-        let editor = try editor(TestData.narrow)
+        let editor = try editor(Fixtures.narrow)
         let geometry = try #require(editor.card.geometry)
         let titleView = try #require(editor.card.titleHost.textView)
         let lines = titleView.lineRectsInOwner
@@ -152,7 +153,7 @@ import Typesetting
     }
 
     @Test func independentFixturesEditOneThenRenderAnotherFresh() throws {
-        let edited = try editor(TestData.standard)
+        let edited = try editor(Fixtures.standard)
         let field = try titleField(edited)
         field.selectedRange = TextRange(0..<field.string.utf16.count)
         field.insertText("Edited")
@@ -160,14 +161,14 @@ import Typesetting
         edited.model.showsDetail = false
         try edited.render()
 
-        let other = try editor(TestData.narrow)
+        let other = try editor(Fixtures.narrow)
         #expect(other.model !== edited.model)
         #expect(other.model.title == "Sample collection with a longer descriptive label")
         #expect(other.model.detail == "Round tiles arranged in three columns")
         #expect(other.model.showsDetail)
         #expect(other.card.titleHost.textView?.string == other.model.title)
 
-        let again = try editor(TestData.standard)
+        let again = try editor(Fixtures.standard)
         #expect(again.model.title == "Sample tile")
         #expect(again.model.detail == "Blue square, medium size")
         #expect(again.card.titleHost.textView?.string == "Sample tile")
@@ -175,7 +176,7 @@ import Typesetting
     }
 
     @Test func everyFixtureBuildsItsOwnModel() throws {
-        for fixture in try TestData.fixtures() {
+        for fixture in try Fixtures.fixtures() {
             let first = fixture.makeModel()
             let second = fixture.makeModel()
             #expect(first !== second)

@@ -1,26 +1,23 @@
 import Foundation
 import LabelCards
+import TestSupport
 import TextLayout
 import TextViewBridge
 import Typesetting
 
-/// What the label-card tests share: fonts from the repository's testdata (loaded
-/// once, for every test — the expensive, shareable setup), the §1 fixtures from
-/// `testdata/cards/fixtures.json`, and environments. Models are never shared:
-/// every test makes its own from a fixture.
-enum TestData {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("testdata")
-
-    static let fixturesFile = root.appendingPathComponent("cards/fixtures.json")
+/// What the label-card tests share beyond TestSupport: fonts from the repository's
+/// testdata (loaded once, for every test — the expensive, shareable setup), the §1
+/// fixtures from `testdata/cards/fixtures.json`, and environments. Models are never
+/// shared: every test makes its own from a fixture.
+enum Fixtures {
+    static let fixturesFile = TestData.root.appendingPathComponent("cards/fixtures.json")
 
     /// DejaVu Sans at 17 pt (the body size the card's styles are relative to), the CJK
     /// subset as fallback, no system fallback: loaded once, shared by every test.
     static let fonts: FontCascade = {
         do {
-            let font = try Font(path: root.appendingPathComponent("fonts/DejaVuSans.ttf").path, size: 17)
-            let cjk = try Font(path: root.appendingPathComponent("fonts/NotoSansCJK-Subset.otf").path, size: 17)
+            let font = try TestData.font(size: 17)
+            let cjk = try TestData.font("NotoSansCJK-Subset.otf", size: 17)
             return FontCascade(primary: font, fallbacks: [cjk], systemFallback: nil)
         } catch {
             fatalError("the test fonts in testdata/fonts cannot be loaded: \(error)")
@@ -30,7 +27,7 @@ enum TestData {
     /// DejaVu Sans Bold at 17 pt.
     static let boldFont: Font = {
         do {
-            return try Font(path: root.appendingPathComponent("fonts/DejaVuSans-Bold.ttf").path, size: 17)
+            return try TestData.font("DejaVuSans-Bold.ttf", size: 17)
         } catch {
             fatalError("DejaVuSans-Bold.ttf cannot be loaded: \(error)")
         }
@@ -60,46 +57,6 @@ enum TestData {
         if let scheme { environment.colorScheme = scheme }
         environment.contentSizeCategory = category
         return environment
-    }
-
-    /// A fresh temporary directory; the caller removes it.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("label-cards-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}
-
-/// A canvas that records what is drawn, for checking a card's drawing as data.
-final class RecordingCanvas: Canvas {
-    enum Operation: Equatable {
-        case glyphs(count: Int, firstPosition: CGPoint?, fontSize: CGFloat, color: Color)
-        case fill(CGRect, cornerRadius: CGFloat, color: Color)
-        case stroke(CGRect)
-    }
-
-    var operations: [Operation] = []
-
-    func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
-        operations.append(.glyphs(count: glyphs.count, firstPosition: positions.first, fontSize: font.size, color: color))
-    }
-
-    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) {
-        operations.append(.fill(rect, cornerRadius: cornerRadius, color: color))
-    }
-
-    func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
-        operations.append(.stroke(rect))
-    }
-
-    var fills: [(CGRect, CGFloat, Color)] {
-        operations.compactMap { if case .fill(let rect, let radius, let color) = $0 { (rect, radius, color) } else { nil } }
-    }
-
-    var glyphRuns: [(count: Int, position: CGPoint?, size: CGFloat, color: Color)] {
-        operations.compactMap {
-            if case .glyphs(let count, let position, let size, let color) = $0 { (count, position, size, color) } else { nil }
-        }
     }
 }
 

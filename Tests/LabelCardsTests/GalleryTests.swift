@@ -1,19 +1,20 @@
 import Foundation
 import LabelCards
 import Testing
+import TestSupport
 import TextViewBridge
 
 /// SCENARIOS §4, previews: every fixture × scheme × category rendered to SVG and
 /// PNG, an index.html that references only files that exist, and the watcher.
 @Suite struct GalleryTests {
     @Test func theGalleryHoldsEveryFixtureAndVariantAndTheIndexReferencesFilesThatExist() throws {
-        let directory = try TestData.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let fixtures = try TestData.fixtures()
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let fixtures = try Fixtures.fixtures()
         let categories: [ContentSizeCategory] = [.extraSmall, .large, .accessibilityExtraExtraExtraLarge]
         let gallery = LabelCardGallery(fixtures: fixtures, categories: categories, pngScale: 1)
         var progress: [Int] = []
-        let rendered = try gallery.render(to: directory, renderer: LabelCardRenderer(fonts: TestData.fonts), workers: 2) {
+        let rendered = try gallery.render(to: directory, renderer: LabelCardRenderer(fonts: Fixtures.fonts), workers: 2) {
             progress.append($0)
         }
 
@@ -47,14 +48,14 @@ import TextViewBridge
     }
 
     @Test func theContactSheetIsOnePNG() throws {
-        let gallery = LabelCardGallery(fixtures: try TestData.fixtures(), categories: [.large])
-        let png = try gallery.contactSheetPNG(renderer: LabelCardRenderer(fonts: TestData.fonts))
+        let gallery = LabelCardGallery(fixtures: try Fixtures.fixtures(), categories: [.large])
+        let png = try gallery.contactSheetPNG(renderer: LabelCardRenderer(fonts: Fixtures.fonts))
         #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
     @Test func fixtureFileErrorsNameTheFile() throws {
-        let directory = try TestData.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let missing = directory.appendingPathComponent("missing.json")
         let error = try #require(throws: LabelCardsError.self) { try LabelFixture.load(from: missing) }
         #expect(error.code == .unreadableFile && error.message.contains("missing.json"))
@@ -81,8 +82,8 @@ import TextViewBridge
     }
 
     @Test func theWatcherSeesARealFileChange() throws {
-        let directory = try TestData.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("fixtures.json")
         try Data("{}".utf8).write(to: file)
         var step = 0

@@ -32,7 +32,7 @@ import TextViewBridge
 
     func inspector() -> LabelInspector {
         LabelInspector(model: InspectorModel(items: [Self.amber, Self.blue, Self.amberTwin]),
-                       environment: TestData.environment(), scheduler: UpdateScheduler(mode: .manual))
+                       environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
     }
 
     @Test(arguments: rows)

@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import enum TestFonts.PDFTools
 import Testing
+import TestSupport
 import TextRendering
 
 /// Label sheets: the presets' and grids' geometry, and the PDF a sheet writes, read
@@ -53,9 +53,9 @@ import TextRendering
 
     static func render(_ records: [LabelCardRecord], cropMarks: Bool = false,
                        scalesToFit: Bool = false) throws -> (LabelSheet.Report, URL) {
-        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: TestData.fonts), layout: .averyL7165,
+        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: Fixtures.fonts), layout: .averyL7165,
                                cropMarks: cropMarks, scalesToFit: scalesToFit, workers: 2)
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-\(UUID().uuidString).pdf")
+        let url = try TemporaryDirectory.make().appendingPathComponent("sheet.pdf")
         var reported: [Int] = []
         let report = try sheet.render(records, to: url) { reported.append($0) }
         #expect(reported == Array(1...records.count))
@@ -64,7 +64,7 @@ import TextRendering
 
     @Test func cardsFillPagesInOrderAndTooTallOnesAreReportedNotCut() throws {
         let (report, url) = try Self.render(Self.records(19, tall: [5]))
-        defer { try? FileManager.default.removeItem(at: url) }
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         #expect(report.placed == 18)
         #expect(report.pages == 3, "8 labels a page")
         #expect(report.failures.map(\.code) == [.doesNotFit])
@@ -82,7 +82,7 @@ import TextRendering
 
     @Test func scaledToFitEveryCardIsPlaced() throws {
         let (report, url) = try Self.render(Self.records(3, tall: [2]), scalesToFit: true)
-        defer { try? FileManager.default.removeItem(at: url) }
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         #expect(report.placed == 3 && report.failures.isEmpty && report.pages == 1)
         let text = try PDFTools.text(of: url).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains(String(repeating: "A title far too long for one label, ", count: 12)), "\(text)")
@@ -91,7 +91,7 @@ import TextRendering
     @Test func cropMarksAreDrawnOutsideTheGridOnlyWhenAsked() throws {
         func darkPixelsInTheTopMargin(cropMarks: Bool) throws -> Int {
             let (_, url) = try Self.render(Self.records(1), cropMarks: cropMarks)
-            defer { try? FileManager.default.removeItem(at: url) }
+            defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
             let image = try RasterImage(png: try PDFTools.png(of: url, dpi: 144))
             let layout = LabelSheetLayout.averyL7165
             var dark = 0
@@ -106,7 +106,7 @@ import TextRendering
     }
 
     @Test func anUnwritableFileIsAnError() {
-        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: TestData.fonts), layout: .avery5164)
+        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: Fixtures.fonts), layout: .avery5164)
         let error = #expect(throws: LabelCardsError.self) {
             try sheet.render(Self.records(1), to: URL(fileURLWithPath: "/nonexistent/labels.pdf"))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayoutCommand
 
 /// Our argument parser, on its own.
@@ -60,8 +61,8 @@ import Testing
 
 /// The buffered writer the executable prints through.
 @Test func bufferedOutputWritesEverything() throws {
-    let directory = try Paths.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try TemporaryDirectory.make()
+    defer { TemporaryDirectory.remove(directory) }
     let path = directory.appendingPathComponent("out.txt").path
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     #expect(descriptor >= 0)

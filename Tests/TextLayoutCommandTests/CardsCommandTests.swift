@@ -1,17 +1,17 @@
 import Foundation
-import TestFonts
 import Testing
+import TestSupport
 import TextLayoutCommand
 
 /// `textlayout cards`: the previews gallery (and --watch) and batch rendering, run in
 /// process with the fonts from testdata.
 @Suite struct CardsCommandTests {
-    static let fixtures = Paths.root.appendingPathComponent("testdata/cards/fixtures.json").path
-    static let font = ["--font", Paths.font("DejaVuSans.ttf"), "--no-system-fallback"]
+    static let fixtures = TestData.root.appendingPathComponent("cards/fixtures.json").path
+    static let font = ["--font", TestData.fontPath("DejaVuSans.ttf"), "--no-system-fallback"]
 
     @Test func previewWritesEveryVariantAndAnIndexOfFilesThatExist() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let out = directory.appendingPathComponent("previews").path
         let result = runTool(["cards", "preview", "--fixtures", Self.fixtures, "--out", out, "--categories", "xs,l,ax5",
                               "--scale", "1", "--sheet", directory.appendingPathComponent("sheet.png").path] + Self.font)
@@ -34,8 +34,8 @@ import TextLayoutCommand
     }
 
     @Test func previewWatchRendersAgainWhenTheFixturesChange() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let fixtures = directory.appendingPathComponent("fixtures.json")
         try FileManager.default.copyItem(atPath: Self.fixtures, toPath: fixtures.path)
         // Nothing changes during the polls: one render, then the watch ends.
@@ -62,8 +62,8 @@ import TextLayoutCommand
     }
 
     @Test func renderWritesAFilePerRecordAndReportsBadLines() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         var lines: [String] = []
         for number in 1...40 {
             switch number {
@@ -98,8 +98,8 @@ import TextLayoutCommand
     }
 
     @Test func renderWithoutErrorsExitsZeroAndReadsAFile() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let input = directory.appendingPathComponent("cards.jsonl")
         try Data(#"{"id": "one", "title": "Sample tile", "detail": "Blue square", "width": 420}"#.utf8).write(to: input)
         let out = directory.appendingPathComponent("out").path
@@ -113,8 +113,8 @@ import TextLayoutCommand
     }
 
     @Test func renderWritesPDFCardsWhoseTextCanBeRead() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let out = directory.appendingPathComponent("out").path
         let input = #"{"id": "one", "title": "Sample tile", "detail": "Blue square", "width": 300, "scheme": "dark"}"#
         let result = runTool(["cards", "render", "-", "--out", out, "--format", "pdf", "--progress", "none"] + Self.font,
@@ -128,8 +128,8 @@ import TextLayoutCommand
     }
 
     @Test func sheetLaysCardsOutOnPagesWithABarAndReportsWhatDoesNotFit() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let pdf = directory.appendingPathComponent("labels.pdf")
         let records = (1...30).map { #"{"id": "c\#($0)", "title": "Card \#($0)", "width": 300, "sizeCategory": "xs"}"# }
         let input = Data((records.joined(separator: "\n") + "\n").utf8)
@@ -170,8 +170,8 @@ import TextLayoutCommand
     }
 
     @Test func theProgressBarRedrawsInPlace() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let input = (1...4).map { #"{"id": "b\#($0)", "title": "Bar", "width": 200}"# }.joined(separator: "\n")
         let result = runTool(["cards", "render", "--out", directory.path, "--progress", "bar"] + Self.font, input: Data(input.utf8))
         #expect(result.status == 0)

@@ -1,13 +1,9 @@
 // Golden tests: whole standard output of `textlayout wrap` compared with files in
-// Golden/. To re-record them after an intended change of output, run
-//
-//     RECORD_GOLDENS=1 swift test --scratch-path /tmp/cli-build --filter TextLayoutCommandTests
-//
-// and review the diff of Tests/TextLayoutCommandTests/Golden before committing it.
-// Every golden uses only fonts from testdata (or the bundled DejaVu Sans) and
+// Golden/ (re-recorded as `Golden` in TestSupport says). Every golden uses only fonts from testdata (or the bundled DejaVu Sans) and
 // --no-system-fallback, so it does not depend on the machine's fonts.
 import Foundation
 import Testing
+import TestSupport
 
 /// One golden case: a name (the file in Golden/) and the arguments after `wrap`.
 struct GoldenCase: Sendable, CustomTestStringConvertible {
@@ -18,23 +14,23 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 
 let goldenCases: [GoldenCase] = [
     GoldenCase(file: "english-300.txt",
-               arguments: ["--width", "300", "--no-system-fallback", Paths.corpus("english.txt")]),
+               arguments: ["--width", "300", "--no-system-fallback", TestData.corpusPath("english.txt")]),
     GoldenCase(file: "english-120.txt",
-               arguments: ["--width=120", "--no-system-fallback", Paths.corpus("english.txt")]),
+               arguments: ["--width=120", "--no-system-fallback", TestData.corpusPath("english.txt")]),
     GoldenCase(file: "english-300.json",
-               arguments: ["--width", "300", "--format", "json", "--no-system-fallback", Paths.corpus("english.txt")]),
+               arguments: ["--width", "300", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt")]),
     GoldenCase(file: "english-right-240.json",
                arguments: ["--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
-                           Paths.corpus("english.txt")]),
+                           TestData.corpusPath("english.txt")]),
     GoldenCase(file: "mixed-300.txt",
-               arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [Paths.corpus("mixed.txt")]),
+               arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [TestData.corpusPath("mixed.txt")]),
     GoldenCase(file: "mixed-300.json",
                arguments: ["--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
-                   + [Paths.corpus("mixed.txt")]),
+                   + [TestData.corpusPath("mixed.txt")]),
     GoldenCase(file: "japanese-columns-40.txt",
-               arguments: ["--columns", "40", "--locale", "ja", Paths.corpus("japanese.txt")]),
+               arguments: ["--columns", "40", "--locale", "ja", TestData.corpusPath("japanese.txt")]),
     GoldenCase(file: "mixed-columns-40.txt",
-               arguments: ["--columns", "40", Paths.corpus("mixed.txt")]),
+               arguments: ["--columns", "40", TestData.corpusPath("mixed.txt")]),
 ]
 
 @Test(arguments: goldenCases)
@@ -42,18 +38,12 @@ func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
     let result = runTool(["wrap"] + golden.arguments)
     #expect(result.status == 0)
     #expect(result.errors == "")
-    let url = Paths.golden(golden.file)
-    if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-        try result.output.write(to: url, atomically: true, encoding: .utf8)
-        return
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(result.output == expected, "stdout differs from Golden/\(golden.file); re-record with RECORD_GOLDENS=1 if intended")
+    try Golden.check(result.output, against: Paths.golden(golden.file))
 }
 
 @Test func rightAlignedLinesEndAtTheWidth() throws {
     let result = runTool(["wrap", "--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
-                          Paths.corpus("english.txt")])
+                          TestData.corpusPath("english.txt")])
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]
     #expect(!lines.isEmpty)
@@ -66,7 +56,7 @@ func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
 
 @Test func jsonTotalsAgreeWithTheLines() throws {
     let result = runTool(["wrap", "--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
-                         + [Paths.corpus("mixed.txt")])
+                         + [TestData.corpusPath("mixed.txt")])
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Where the text comes from, how it is decoded, and what happens when a file is bad.
 @Suite struct InputTests {
     @Test func standardInputThroughDashAndNoArgument() throws {
-        let path = Paths.corpus("english.txt")
+        let path = TestData.corpusPath("english.txt")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let fromFile = runTool(["wrap", "--width", "200", path])
         let fromDash = runTool(["wrap", "--width", "200", "-"], input: bytes)
@@ -25,8 +26,8 @@ import Testing
             "textlayout: warning: <stdin>: input is not valid UTF-8; invalid bytes were replaced with U+FFFD",
         ])
 
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("latin1.txt")
         try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: file)  // "café" in Latin-1
         let fromFile = runTool(["wrap", "--columns", "10", file.path])
@@ -79,8 +80,8 @@ import Testing
     }
 
     @Test func directoryAsInputIsExit66() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let result = runTool(["wrap", "--width", "300", directory.path])
         #expect(result.status == 66)
         #expect(result.errorLines.count == 1)
@@ -100,14 +101,14 @@ import Testing
     /// Corrupt fonts: random-looking bytes, text, an empty file, a truncated font.
     @Test(arguments: ["garbage", "text", "empty", "truncated"])
     func corruptFontFileIsExit66(_ kind: String) throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("\(kind).ttf")
         let bytes: Data = switch kind {
         case "garbage": Data((0..<4096).map { UInt8(truncatingIfNeeded: ($0 &* 2654435761) >> 13) })
         case "text": Data("this is not a font\n".utf8)
         case "empty": Data()
-        default: try Data(contentsOf: URL(fileURLWithPath: Paths.font("DejaVuSans.ttf"))).prefix(64)
+        default: try Data(contentsOf: URL(fileURLWithPath: TestData.fontPath("DejaVuSans.ttf"))).prefix(64)
         }
         try bytes.write(to: file)
         let result = runTool(["wrap", "--width", "300", "--font", file.path], input: Data("abc".utf8))
@@ -118,7 +119,7 @@ import Testing
     }
 
     @Test func faceIndexOutOfRangeIsExit66() {
-        let result = runTool(["wrap", "--width", "300", "--font", Paths.font("DejaVuSans.ttf"), "--face-index", "3"],
+        let result = runTool(["wrap", "--width", "300", "--font", TestData.fontPath("DejaVuSans.ttf"), "--face-index", "3"],
                              input: Data("a".utf8))
         #expect(result.status == 66)
         #expect(result.errorLines.count == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--manager glyph` lays out with the glyph-based manager and prints exactly what
 /// the default fragment-based manager prints, as text and as JSON.
@@ -13,7 +14,7 @@ import Testing
     func glyphManagerPrintsWhatTheFragmentManagerPrints(index: Int) {
         let (corpus, width, format) = Self.cases[index]
         let common = ["wrap", "--width", width, "--format", format, "--no-system-fallback", "--align", "justified"]
-            + Paths.fallbackOptions + [Paths.corpus(corpus)]
+            + Paths.fallbackOptions + [TestData.corpusPath(corpus)]
         let fragment = runTool(common)
         let glyph = runTool(common + ["--manager", "glyph"])
         #expect(fragment.status == 0 && glyph.status == 0)

@@ -1,6 +1,6 @@
 import Foundation
-import TestFonts
 import Testing
+import TestSupport
 import TextLayoutCommand
 import TextRendering
 import Typesetting
@@ -11,8 +11,8 @@ import Typesetting
     /// and the file's bytes (nil when none was written).
     static func render(_ arguments: [String], name: String, input: Data = Data("Hello, world".utf8))
         throws -> (ToolResult, Data?) {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let url = directory.appendingPathComponent(name)
         let result = runTool(["render"] + arguments + ["-o", url.path], input: input)
         return (result, try? Data(contentsOf: url))
@@ -34,7 +34,7 @@ import Typesetting
     @Test(arguments: [1, 2])
     func pngIsTheWidthTimesTheScale(_ scale: Int) throws {
         let (result, data) = try Self.render(
-            ["--width", "150", "--scale", "\(scale)", "--no-system-fallback", Paths.corpus("english.txt")],
+            ["--width", "150", "--scale", "\(scale)", "--no-system-fallback", TestData.corpusPath("english.txt")],
             name: "english.png")
         #expect(result.status == 0, "stderr: \(result.errors)")
         let image = try RasterImage(png: try #require(data))
@@ -45,8 +45,8 @@ import Typesetting
 
     @Test(arguments: [["--format", "pdf"], []])
     func pdfHoldsTheTextLineByLineOnAPageAsBigAsTheImage(_ format: [String]) throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let url = directory.appendingPathComponent(format.isEmpty ? "notes.pdf" : "notes.image")
         let text = "The office staff flew off to the fjords, first thing on Friday."
         let result = runTool(["render", "--width", "180", "--size", "14", "--no-system-fallback", "-o", url.path] + format,
@@ -69,7 +69,7 @@ import Typesetting
         let (result, data) = try Self.render(
             ["--width", "300", "--format", "png", "--background", "#102030", "--color", "#ffffffcc", "--size", "20",
              "--align", "center", "--manager", "glyph", "--no-system-fallback"] + Paths.fallbackOptions
-                + [Paths.corpus("mixed.txt")],
+                + [TestData.corpusPath("mixed.txt")],
             name: "mixed.image")
         #expect(result.status == 0, "stderr: \(result.errors)")
         let image = try RasterImage(png: try #require(data))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Typesetting
 
 /// Terminal cell widths and `--columns` wrapping.
@@ -64,7 +65,7 @@ import Typesetting
     @Test(arguments: ["english.txt", "japanese.txt", "chinese.txt", "mixed.txt", "thai.txt", "devanagari.txt"],
           [1, 2, 7, 20, 40, 80])
     func noLineWiderThanColumns(_ corpus: String, _ columns: Int) throws {
-        let result = runTool(["wrap", "--columns", "\(columns)", Paths.corpus(corpus)])
+        let result = runTool(["wrap", "--columns", "\(columns)", TestData.corpusPath(corpus)])
         #expect(result.status == 0)
         #expect(result.errors == "")
         let lines = result.outputLines

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TextLayoutCommand
 
 /// What one run of the tool printed and returned.
@@ -29,44 +30,23 @@ func runTool(_ arguments: [String], input: Data = Data()) -> ToolResult {
     return ToolResult(status: status, output: output, errors: errors)
 }
 
-/// Paths into the repository's testdata and the test folder, never the machine's.
+/// Where this target's goldens are, and the testdata fonts as the tool's options.
 enum Paths {
     /// `Tests/TextLayoutCommandTests`.
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The repository root.
-    static let root = tests.deletingLastPathComponent().deletingLastPathComponent()
-
-    static func corpus(_ name: String) -> String {
-        root.appendingPathComponent("testdata/corpus").appendingPathComponent(name).path
-    }
-
-    static func font(_ name: String) -> String {
-        root.appendingPathComponent("testdata/fonts").appendingPathComponent(name).path
-    }
 
     static func golden(_ name: String) -> URL {
         tests.appendingPathComponent("Golden").appendingPathComponent(name)
     }
 
     /// The fallback fonts for mixed-script text, as `--fallback` options.
-    static let fallbackOptions: [String] = [
-        "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
-        "NotoSansDevanagari-Regular.ttf", "NotoSansCJK-Subset.otf", "NotoColorEmoji-Subset.ttf",
-    ].flatMap { ["--fallback", font($0)] }
-
-    /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("textlayout-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static let fallbackOptions: [String] = TestData.fallbackFontNames.flatMap { ["--fallback", TestData.fontPath($0)] }
 }
 
 /// The text of a corpus file's paragraphs, as the tool splits them (the final line
 /// end ends the last paragraph).
 func corpusParagraphs(_ name: String) throws -> [String] {
-    var text = try String(contentsOfFile: Paths.corpus(name), encoding: .utf8)
+    var text = try TestData.corpus(name)
     if text.hasSuffix("\n") { text.removeLast() }
     return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }

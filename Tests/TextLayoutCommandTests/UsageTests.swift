@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TextLayoutCommand
 
 /// Help and usage errors: what a user sees first when they get it wrong.
@@ -96,8 +97,8 @@ import TextLayoutCommand
     }
 
     @Test func optionsEndAtDoubleDash() throws {
-        let directory = try Paths.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("--width")
         try Data("dashes\n".utf8).write(to: file)
         let result = runTool(["wrap", "--width", "300", "--", file.path])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Checks that consecutive output lines concatenate back to each paragraph, in
 /// order, with an empty paragraph as one empty line and nothing left over.
@@ -27,7 +28,7 @@ func expectLinesConcatenate(to paragraphs: [String], _ lines: [String],
 @Test(arguments: [40, 75, 120, 200, 300, 480, 1000, 100_000])
 func englishLinesConcatenateToParagraphs(_ width: Int) throws {
     let paragraphs = try corpusParagraphs("english.txt")
-    let result = runTool(["wrap", "--width", "\(width)", "--no-system-fallback", Paths.corpus("english.txt")])
+    let result = runTool(["wrap", "--width", "\(width)", "--no-system-fallback", TestData.corpusPath("english.txt")])
     #expect(result.status == 0)
     let lines = result.outputLines
     #expect(lines.count >= paragraphs.count)
@@ -39,17 +40,17 @@ func englishLinesConcatenateToParagraphs(_ width: Int) throws {
 func mixedLinesConcatenateToParagraphs(_ width: Int) throws {
     let paragraphs = try corpusParagraphs("mixed.txt")
     let result = runTool(["wrap", "--width", "\(width)", "--no-system-fallback"] + Paths.fallbackOptions
-                         + [Paths.corpus("mixed.txt")])
+                         + [TestData.corpusPath("mixed.txt")])
     #expect(result.status == 0)
     expectLinesConcatenate(to: paragraphs, result.outputLines)
 }
 
 /// JSON ranges are contiguous within a paragraph and their text is the input's.
 @Test func jsonRangesCoverEachParagraph() throws {
-    let result = runTool(["wrap", "--width", "200", "--format", "json", "--no-system-fallback", Paths.corpus("english.txt")])
+    let result = runTool(["wrap", "--width", "200", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt")])
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]
-    var text = try String(contentsOfFile: Paths.corpus("english.txt"), encoding: .utf8)
+    var text = try TestData.corpus("english.txt")
     if text.hasSuffix("\n") { text.removeLast() }
     let utf16 = Array(text.utf16)
     var previous: (paragraph: Int, end: Int)?

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -10,7 +11,7 @@ import Typesetting
         _ text: String, width: CGFloat = 300, style: ParagraphStyle = ParagraphStyle(), fonts: FontCascade? = nil
     ) throws -> (TextStorage, LayoutManager) {
         let storage = TextStorage(string: text)
-        let manager = LayoutManager(fonts: try fonts ?? Fixtures.cascade(), style: style)
+        let manager = LayoutManager(fonts: try fonts ?? TestData.cascade(), style: style)
         storage.addLayoutManager(manager)
         manager.addTextContainer(TextContainer(size: CGSize(width: width, height: .infinity)))
         return (storage, manager)
@@ -19,7 +20,7 @@ import Typesetting
     @Test(arguments: ["english.txt", "arabic.txt", "hebrew.txt", "thai.txt", "devanagari.txt", "japanese.txt", "mixed.txt"],
           [90, 230, 480] as [CGFloat])
     func bothManagersGiveTheSameLines(corpus: String, width: CGFloat) throws {
-        let text = try Fixtures.corpus(corpus)
+        let text = try TestData.corpus(corpus)
         let style = ParagraphStyle(lineSpacing: 1.5, paragraphSpacing: 4, paragraphSpacingBefore: 2)
         let (_, fragmentManager) = try Fixtures.layout(text, width: width, style: style)
         var modern: [(Range<Int>, CGRect)] = []
@@ -80,7 +81,7 @@ import Typesetting
         // The i-matra is drawn before the consonant it follows in the text.
         let (_, manager) = try Self.glyphLayout("कि")
         #expect(manager.numberOfGlyphs == 2)
-        let devanagari = try Fixtures.font("NotoSansDevanagari-Regular.ttf")
+        let devanagari = try TestData.font("NotoSansDevanagari-Regular.ttf")
         #expect(manager.glyph(at: 1) == devanagari.face.glyph(for: "क"))
         #expect(manager.glyphRange(forCharacterRange: 0..<1) == (0..<2, 0..<2))
         #expect(manager.characterIndexForGlyph(at: 0) == 0)
@@ -118,7 +119,7 @@ import Typesetting
     @Test func textFlowsFromOneContainerIntoTheNext() throws {
         let text = String(repeating: "Words flow across pages when one is full. ", count: 20)
         let storage = TextStorage(string: text)
-        let manager = LayoutManager(fonts: try Fixtures.cascade())
+        let manager = LayoutManager(fonts: try TestData.cascade())
         storage.addLayoutManager(manager)
         let first = TextContainer(size: CGSize(width: 200, height: 100))
         let second = TextContainer(size: CGSize(width: 300, height: 1000))
@@ -157,20 +158,4 @@ import Typesetting
         #expect(abs(canvas.positions[0].y - (20 + first.minY + location.y)) < 1e-9)
         #expect(canvas.positions[5].y > canvas.positions[0].y)
     }
-}
-
-/// A canvas that records what is drawn.
-final class RecordingCanvas: Canvas {
-    var glyphs: [UInt32] = []
-    var positions: [CGPoint] = []
-    var fills: [CGRect] = []
-
-    func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
-        self.glyphs += glyphs
-        self.positions += positions
-    }
-
-    func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) { fills.append(rect) }
-
-    func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) { fills.append(rect) }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestFonts
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -17,7 +17,7 @@ import Typesetting
         let storage = TextContentStorage(string: text)
         if split { _ = storage.paragraphCount }
         let style = ParagraphStyle(lineSpacing: 1, paragraphSpacing: 3, paragraphSpacingBefore: 2)
-        let manager = TextLayoutManager(fonts: try Fixtures.cascade(), style: style)
+        let manager = TextLayoutManager(fonts: try TestData.cascade(), style: style)
         storage.addTextLayoutManager(manager)
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
         container.lineFragmentPadding = 5
@@ -157,8 +157,8 @@ import Typesetting
     @Test func twoManagersHearOfSplitsInOrderWhenAHandlerSplitsMore() throws {
         let text = (0..<300).map { "Paragraph number \($0)." }.joined(separator: "\n")
         let storage = TextContentStorage(string: text)
-        let first = TextLayoutManager(fonts: try Fixtures.cascade())
-        let second = TextLayoutManager(fonts: try Fixtures.cascade())
+        let first = TextLayoutManager(fonts: try TestData.cascade())
+        let second = TextLayoutManager(fonts: try TestData.cascade())
         storage.addTextLayoutManager(first)
         storage.addTextLayoutManager(second)
         // A view that looks further down whenever the first manager's bounds change.
@@ -183,7 +183,7 @@ import Typesetting
         let text = String(repeating: LazySplittingTests.texts[TestData.corpusNames.count], count: 6)
         let (lazyStorage, lazy) = try Self.layout(text, width: 260, split: false)
         let (splitStorage, split) = try Self.layout(text, width: 260, split: true)
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let pieces = ["", "word ", "\n", "\r", "\r\n", "\u{2029}", "é", "😀", "two\nlines"]
         var stepsWithUnsplitText = 0
         for step in 0..<60 {

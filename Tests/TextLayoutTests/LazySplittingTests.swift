@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestFonts
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -39,7 +39,7 @@ import Typesetting
                 return TextContentStorage(string: text)
             case .attributedString:
                 var attributed = AttributedText(text)
-                let bold = TextAttributes(font: try Fixtures.font("DejaVuSans-Bold.ttf"))
+                let bold = TextAttributes(font: try TestData.font("DejaVuSans-Bold.ttf"))
                 // Short bold runs (every 14 code units in short texts, about 50 in
                 // all in long ones), so paragraphs are cut out of runs.
                 for start in stride(from: 3, to: attributed.length, by: max(14, attributed.length / 50)) {
@@ -60,7 +60,7 @@ import Typesetting
 
     /// The corpora with their newlines as written, and with every separator in turn.
     static let texts: [String] = {
-        let corpora = TestData.corpusNames.compactMap { try? Fixtures.corpus($0) }
+        let corpora = TestData.corpusNames.compactMap { try? TestData.corpus($0) }
         let separators = ["\r\n", "\r", "\u{85}", "\u{2029}", "\n", "\r\r\n", "\n\n"]
         let mixed = corpora.joined().split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { String($0.element) + separators[$0.offset % separators.count] }.joined()
@@ -85,7 +85,7 @@ import Typesetting
         let length = split.length
         #expect(length == text.utf16.count)
         // Locations in order, in reverse and at random, each on a fresh lazy storage.
-        var random = SeededGenerator(state: UInt64(textIndex) + 1)
+        var random = SeededGenerator(seed: UInt64(textIndex) + 1)
         let orders = [Array(0...length), Array((0...length).reversed()), Array(0...length).shuffled(using: &random)]
         for order in orders {
             let lazy = try source.storage(text)
@@ -153,7 +153,7 @@ import Typesetting
 
     @Test(arguments: TestData.corpusNames + ["mixed separators"])
     func theLengthCountsWithoutSplitting(corpus: String) throws {
-        let text = corpus == "mixed separators" ? Self.texts[TestData.corpusNames.count] : try Fixtures.corpus(corpus)
+        let text = corpus == "mixed separators" ? Self.texts[TestData.corpusNames.count] : try TestData.corpus(corpus)
         let storage = TextContentStorage(string: text)
         #expect(storage.length == text.utf16.count)
         #expect(storage.documentRange == TextRange(0..<text.utf16.count))
@@ -181,7 +181,7 @@ import Typesetting
     func randomEditsAgreeWithASplitStorage(source: Source, seed: UInt64) throws {
         // The corpora with every separator, enough paragraphs for each edit to split more.
         let text = String(repeating: Self.texts[TestData.corpusNames.count], count: 4)
-        var random = SeededGenerator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let pieces = ["", "a", "bc", "\n", "\r", "\r\n", "x\ny", "\u{2029}", "\u{85}", "é", "😀", "\n\n", "z\r"]
         let lazy = try source.storage(text)
         let split = try source.splitStorage(text)
@@ -189,7 +189,7 @@ import Typesetting
         let splitRecorder = Recorder()
         lazy.addObserver(lazyRecorder)
         split.addObserver(splitRecorder)
-        let bold = TextAttributes(font: try Fixtures.font("DejaVuSans-Bold.ttf"))
+        let bold = TextAttributes(font: try TestData.font("DejaVuSans-Bold.ttf"))
         var editsAtTheSplitPoint = 0
         for step in 0..<300 {
             let length = split.length

@@ -1,21 +1,13 @@
 import Testing
+import TestSupport
 @testable import TextLayout
 
 /// The prefix-summed list behind paragraphs and fragment heights: random edits
 /// checked against a plain array, and lookups that stay logarithmic.
 @Suite struct SummedListTests {
-    /// A deterministic generator, so failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state
-        }
-    }
-
     @Test(arguments: [1, 4, 256])
     func randomEditsMatchAPlainArray(blockSize: Int) {
-        var random = Generator(state: UInt64(blockSize))
+        var random = SeededGenerator(seed: UInt64(blockSize))
         let list = SummedList<Int, Int>(blockSize: blockSize)
         var model: [(Int, Int)] = []
         for step in 0..<2_000 {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -46,7 +47,7 @@ import Typesetting
         let (_, fragmentManager) = try Fixtures.layout(Self.text, width: 160)
         let container = try #require(fragmentManager.textContainer)
         let storage = TextStorage(string: Self.text)
-        let glyphManager = LayoutManager(fonts: try Fixtures.cascade())
+        let glyphManager = LayoutManager(fonts: try TestData.cascade())
         storage.addLayoutManager(glyphManager)
         if fragmentManagerLeavesFirst { fragmentManager.textContainer = nil }
         glyphManager.addTextContainer(container)
@@ -157,7 +158,7 @@ func bothManagersCutAtTheLineLimitAlike(mode: LineBreakMode) throws {
         fragment.textLineFragments.map { ($0.line!.range, $0.line!.truncatedRange, $0.typographicBounds.minY + fragment.layoutFragmentFrame.minY) }
     }
     let storage = TextStorage(string: text)
-    let glyphs = LayoutManager(fonts: try Fixtures.cascade())
+    let glyphs = LayoutManager(fonts: try TestData.cascade())
     storage.addLayoutManager(glyphs)
     let container = TextContainer(size: CGSize(width: 160, height: CGFloat.infinity))
     container.maximumNumberOfLines = 3

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -71,7 +72,7 @@ import Typesetting
     }
 
     @Test func attributesFollowInsertionsAndCanBeSet() throws {
-        let bold = try Fixtures.font("DejaVuSans-Bold.ttf")
+        let bold = try TestData.font("DejaVuSans-Bold.ttf")
         let storage = TextContentStorage(string: "plain")
         storage.setAttributes(TextAttributes(font: bold), range: TextRange(0..<2))
         #expect(storage.attributedString.attributes(at: 1).font == bold)
@@ -81,7 +82,7 @@ import Typesetting
     }
 
     @Test func randomEditsMatchAPlainModel() {
-        var random = SeededGenerator(state: 7)
+        var random = SeededGenerator(seed: 7)
         let pieces = ["", "a", "bc", "\n", "\r\n", "x\ny", "\u{2029}", "é", "\n\n"]
         let storage = TextContentStorage(string: "start\nmiddle\nend")
         var model = Array("start\nmiddle\nend".utf16)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -10,10 +11,10 @@ import Typesetting
 
     @Test(arguments: corpora, [120, 300, 555] as [CGFloat])
     func linesAreExactlyTheLayoutCoreLines(corpus: String, width: CGFloat) throws {
-        let text = try Fixtures.corpus(corpus)
+        let text = try TestData.corpus(corpus)
         let style = ParagraphStyle(lineSpacing: 2, paragraphSpacing: 6, paragraphSpacingBefore: 1)
         let (_, manager) = try Fixtures.layout(text, width: width + 10, style: style)
-        let core = try Typesetter(fonts: Fixtures.cascade(), style: style).frame(for: text, width: width)
+        let core = try Typesetter(fonts: TestData.cascade(), style: style).frame(for: text, width: width)
         let fragments = Fixtures.allFragments(manager)
         var lines: [(range: Range<Int>, rect: CGRect)] = []
         for fragment in fragments {
@@ -34,7 +35,7 @@ import Typesetting
     }
 
     @Test func aNewContainerWidthReBreaksWithoutShaping() throws {
-        let (_, manager) = try Fixtures.layout(try Fixtures.corpus("english.txt"))
+        let (_, manager) = try Fixtures.layout(try TestData.corpus("english.txt"))
         _ = Fixtures.allFragments(manager)
         let shaped = manager.typesetter.statistics.shapingCalls
         let typeset = manager.typesetter.statistics.paragraphsTypeset
@@ -46,7 +47,7 @@ import Typesetting
     }
 
     @Test func anEditReLaysOutOnlyTheParagraphsItTouches() throws {
-        let text = try Fixtures.corpus("english.txt")
+        let text = try TestData.corpus("english.txt")
         let (storage, manager) = try Fixtures.layout(text)
         let before = Fixtures.allFragments(manager)
         let typeset = manager.typesetter.statistics.paragraphsTypeset
@@ -90,14 +91,14 @@ import Typesetting
     }
 
     @Test func hitTestingAgreesWithAScanAndIsLogarithmic() throws {
-        let text = String(repeating: try Fixtures.corpus("english.txt"), count: 40)
+        let text = String(repeating: try TestData.corpus("english.txt"), count: 40)
         let (_, manager) = try Fixtures.layout(text)
         // Lay out a third of the document so real and estimated heights mix.
         manager.ensureLayout(for: CGRect(x: 0, y: 0, width: 300, height: manager.usageBoundsForTextContainer.height / 3))
         var frames: [CGRect] = []
         manager.enumerateTextLayoutFragments(from: nil) { frames.append($0.layoutFragmentFrame); return true }
         let count = frames.count
-        var random = SeededGenerator(state: 11)
+        var random = SeededGenerator(seed: 11)
         let probes = manager.hitTestProbes
         for _ in 0..<500 {
             let y = CGFloat.random(in: -10...(frames.last!.maxY + 10), using: &random)

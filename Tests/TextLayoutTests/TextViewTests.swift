@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -7,7 +8,7 @@ import Typesetting
 /// one-way switch to the glyph-based layout manager.
 @Suite struct TextViewTests {
     func makeView(_ text: String = "Hello world", width: CGFloat = 200) throws -> TextView {
-        let view = TextView(fonts: try Fixtures.cascade(), frame: CGRect(x: 0, y: 0, width: width, height: 300))
+        let view = TextView(fonts: try TestData.cascade(), frame: CGRect(x: 0, y: 0, width: width, height: 300))
         view.string = text
         return view
     }
@@ -71,7 +72,7 @@ import Typesetting
             case "layoutManager": _ = view.layoutManager
             case "textContainer.layoutManager": _ = view.textContainer.layoutManager
             case "replaceLayoutManager":
-                view.textContainer.replaceLayoutManager(LayoutManager(fonts: try Fixtures.cascade()))
+                view.textContainer.replaceLayoutManager(LayoutManager(fonts: try TestData.cascade()))
             default: view.addTextContainer(TextContainer(size: CGSize(width: 100, height: 100)))
             }
         }
@@ -116,7 +117,7 @@ import Typesetting
     }
 
     @Test func aViewMadeForGlyphLayoutNeverHasTheFragmentManager() throws {
-        let view = TextView(usingTextLayoutManager: false, fonts: try Fixtures.cascade())
+        let view = TextView(usingTextLayoutManager: false, fonts: try TestData.cascade())
         var switched = false
         let token = view.observeLayoutManagerSwitch { _ in switched = true }
         view.string = "Glyphs from the start"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import TextLayout
 import Typesetting
 
@@ -27,7 +28,7 @@ import Typesetting
     }
 
     static func document(bytes: Int) throws -> String {
-        let english = try Fixtures.corpus("english.txt")
+        let english = try TestData.corpus("english.txt")
         return String(repeating: english, count: max(1, bytes / english.utf8.count))
     }
 

@@ -2,42 +2,25 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import TestFonts
+import TestSupport
 import TextLayout
 import TextRendering
 import Typesetting
 
-/// Fonts from the repository's testdata (never the machine's) and text views built
-/// from them.
+/// What the rendering tests share beyond TestSupport: text views over the testdata
+/// cascade, and where the goldens are.
 enum Fixtures {
     /// `Tests/TextRenderingTests`.
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    /// The repository's `testdata`.
-    static let testdata = TestData.root
-
-    static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 16) throws -> Font {
-        try TestData.font(name, size: size)
-    }
-
-    /// DejaVu Sans, then every script font in testdata; no system fallback.
-    static func cascade(size: CGFloat = 16) throws -> FontCascade { try TestData.cascade(size: size) }
 
     /// A text view `width` wide holding `text`, as tall as the text.
     static func view(_ text: String, width: CGFloat, size: CGFloat = 16, color: Color? = nil,
                      usingTextLayoutManager: Bool = true) throws -> TextView {
-        let view = TextView(usingTextLayoutManager: usingTextLayoutManager, fonts: try cascade(size: size),
+        let view = TextView(usingTextLayoutManager: usingTextLayoutManager, fonts: try TestData.cascade(size: size),
                             frame: CGRect(x: 0, y: 0, width: width, height: 1))
         view.attributedText = AttributedText(text, attributes: TextAttributes(foregroundColor: color))
         view.sizeHeightToFitText()
         return view
-    }
-
-    /// A fresh temporary directory, removed by the caller.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("textrendering-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 }
 

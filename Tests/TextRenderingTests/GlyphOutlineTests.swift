@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 import Typesetting
 
 /// Glyph outlines and colour glyphs from the core (`FontFace+Outlines`).
 @Suite struct GlyphOutlineTests {
     static func glyph(_ character: Unicode.Scalar, in file: String = "DejaVuSans.ttf") throws -> (FontFace, UInt32) {
-        let face = try Fixtures.font(file).face
+        let face = try TestData.font(file).face
         return (face, try #require(face.glyph(for: character)))
     }
 

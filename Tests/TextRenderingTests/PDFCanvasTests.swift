@@ -1,6 +1,6 @@
 import Foundation
-import TestFonts
 import Testing
+import TestSupport
 import TextLayout
 import TextRendering
 import Typesetting
@@ -12,11 +12,11 @@ import Typesetting
     /// `text` laid out at `width` with `fonts`, drawn on a one-page PDF the frame's
     /// size and written to a temporary file; the frame and the file.
     static func document(_ text: String, width: CGFloat, fonts: FontCascade? = nil) throws -> (TextFrame, URL) {
-        let typesetter = Typesetter(fonts: try fonts ?? Fixtures.cascade())
+        let typesetter = Typesetter(fonts: try fonts ?? TestData.cascade())
         let frame = try typesetter.frame(for: text, width: width)
         let canvas = try PDFCanvas(size: CGSize(width: width, height: frame.height.rounded(.up)))
         canvas.draw(frame)
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("text.pdf")
+        let url = try TemporaryDirectory.make().appendingPathComponent("text.pdf")
         try canvas.write(to: url)
         return (frame, url)
     }
@@ -39,7 +39,7 @@ import Typesetting
     @Test(arguments: texts)
     func pdftotextGivesBackTheTextLineByLine(_ text: String) throws {
         let (frame, url) = try Self.document(text, width: 260)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         let extracted = try PDFTools.text(of: url).split(separator: "\n").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty && $0 != "\u{0C}" }
@@ -48,15 +48,15 @@ import Typesetting
     }
 
     @Test func fontsAreEmbeddedAsSubsetsWithUnicodeMaps() throws {
-        let bold = try Fixtures.font("DejaVuSans-Bold.ttf")
+        let bold = try TestData.font("DejaVuSans-Bold.ttf")
         let canvas = try PDFCanvas(size: CGSize(width: 300, height: 60))
-        let regularFrame = try Typesetter(fonts: Fixtures.cascade()).frame(for: "Regular text", width: 300)
+        let regularFrame = try Typesetter(fonts: TestData.cascade()).frame(for: "Regular text", width: 300)
         let boldFrame = try Typesetter(fonts: FontCascade(primary: bold, fallbacks: [], systemFallback: nil))
             .frame(for: "Bold text", width: 300)
         canvas.draw(regularFrame)
         canvas.draw(boldFrame, at: CGPoint(x: 0, y: 30))
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("fonts.pdf")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let url = try TemporaryDirectory.make().appendingPathComponent("fonts.pdf")
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         try canvas.write(to: url)
 
         let fonts = try PDFTools.fonts(of: url)
@@ -74,26 +74,26 @@ import Typesetting
     func thePageIsExactlyTheSizeAskedFor(_ size: CGSize) throws {
         let canvas = try PDFCanvas(size: size)
         canvas.fill(CGRect(origin: .zero, size: size), cornerRadius: 4, color: .white)
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("size.pdf")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let url = try TemporaryDirectory.make().appendingPathComponent("size.pdf")
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         try canvas.write(to: url)
         #expect(try PDFTools.pageSizes(of: url) == [size])
     }
 
     @Test func aViewsDocumentIsTheSizeOfItsFrame() throws {
         let view = try Fixtures.view("Hello, world, and a few more words to wrap", width: 150, size: 20)
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("view.pdf")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let url = try TemporaryDirectory.make().appendingPathComponent("view.pdf")
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         try view.pdfData(background: .white).write(to: url)
         #expect(try PDFTools.pageSizes(of: url) == [view.frame.size])
         #expect(view.frame.height > 40, "several lines")
     }
 
     @Test func pagesFollowOneAnotherEachItsOwnSize() throws {
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("pages.pdf")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let url = try TemporaryDirectory.make().appendingPathComponent("pages.pdf")
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         let canvas = try PDFCanvas(size: CGSize(width: 100, height: 50), writingTo: url)
-        let typesetter = Typesetter(fonts: try Fixtures.cascade())
+        let typesetter = Typesetter(fonts: try TestData.cascade())
         canvas.draw(try typesetter.frame(for: "one", width: 100))
         try canvas.beginPage()
         canvas.draw(try typesetter.frame(for: "two", width: 100))
@@ -109,7 +109,7 @@ import Typesetting
 
     @Test func colourEmojiAreDrawnInColourAndTheTextAroundThemStaysText() throws {
         let (_, url) = try Self.document("Go 🚀❤️👍🏽 now", width: 300)
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         let image = try RasterImage(png: try PDFTools.png(of: url, dpi: 144))
         var coloured = 0
         for y in 0..<image.height { for x in 0..<image.width where isColoured(image[x, y]) { coloured += 1 } }
@@ -123,15 +123,15 @@ import Typesetting
         func draw(on canvas: PDFCanvas) throws {
             canvas.fill(CGRect(x: 0, y: 0, width: 200, height: 80), cornerRadius: 8, color: .white)
             canvas.stroke(CGRect(x: 4, y: 4, width: 192, height: 72), cornerRadius: 6, lineWidth: 1, color: .black)
-            canvas.draw(try Typesetter(fonts: Fixtures.cascade()).frame(for: "Same bytes, every time", width: 180),
+            canvas.draw(try Typesetter(fonts: TestData.cascade()).frame(for: "Same bytes, every time", width: 180),
                         at: CGPoint(x: 10, y: 10))
         }
         let first = try PDFCanvas(size: CGSize(width: 200, height: 80))
         try draw(on: first)
         let second = try PDFCanvas(size: CGSize(width: 200, height: 80))
         try draw(on: second)
-        let url = try Fixtures.temporaryDirectory().appendingPathComponent("same.pdf")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let url = try TemporaryDirectory.make().appendingPathComponent("same.pdf")
+        defer { TemporaryDirectory.remove(url.deletingLastPathComponent()) }
         let streamed = try PDFCanvas(size: CGSize(width: 200, height: 80), writingTo: url)
         try draw(on: streamed)
         try streamed.finish()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TextLayout
 import TextRendering
 import Typesetting
@@ -109,11 +110,11 @@ import Typesetting
     }
 
     @Test func writtenFileDecodesToTheSamePixels() throws {
-        let directory = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
         let canvas = try PNGCanvas(size: CGSize(width: 120, height: 30))
         canvas.fill(CGRect(x: 0, y: 0, width: 120, height: 30), cornerRadius: 0, color: .white)
-        canvas.draw(try Typesetter(fonts: Fixtures.cascade()).frame(for: "A frame", width: 120))
+        canvas.draw(try Typesetter(fonts: TestData.cascade()).frame(for: "A frame", width: 120))
         let url = directory.appendingPathComponent("frame.png")
         try canvas.write(to: url)
         let decoded = try RasterImage(png: Data(contentsOf: url))

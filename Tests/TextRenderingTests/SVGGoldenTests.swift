@@ -1,13 +1,11 @@
 // Golden SVGs: whole documents drawn by `SVGCanvas` from a `TextView`, compared with
-// the files in Golden/. To re-record them after an intended change of output, run
-//
-//     RECORD_GOLDENS=1 swift test --scratch-path /tmp/render-build --filter TextRenderingTests
-//
-// then look at the changed files (in a browser, or `rsvg-convert -o x.png file.svg`)
-// and review the diff before committing it. Every golden uses fonts from testdata
-// only, without system fallback, so it does not depend on the machine's fonts.
+// the files in Golden/ (re-recorded as `Golden` says). Look at re-recorded files
+// (in a browser, or `rsvg-convert -o x.png file.svg`) before committing them. Every
+// golden uses fonts from testdata only, without system fallback, so it does not
+// depend on the machine's fonts.
 import Foundation
 import Testing
+import TestSupport
 import TextLayout
 import TextRendering
 import Typesetting
@@ -33,13 +31,7 @@ let svgGoldens: [SVGGolden] = [
     func documentMatchesGolden(_ golden: SVGGolden) throws {
         let view = try Fixtures.view(golden.text, width: golden.width)
         let svg = view.svgDocument(background: .white)
-        let url = Fixtures.tests.appendingPathComponent("Golden").appendingPathComponent(golden.file)
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try svg.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(svg == expected, "SVG differs from Golden/\(golden.file); re-record with RECORD_GOLDENS=1 if intended")
+        try Golden.check(svg, against: Fixtures.tests.appendingPathComponent("Golden").appendingPathComponent(golden.file))
     }
 
     @Test(arguments: svgGoldens)

@@ -1,24 +1,17 @@
 import Foundation
 import Observation
+import TestSupport
 import TextLayout
 import TextViewBridge
 import Typesetting
 
-/// Fonts from the repository's testdata, never the machine's, and the environments
-/// and models the bridge tests share.
+/// What the bridge tests share beyond TestSupport: a cascade of testdata fonts, and
+/// the environments and models built on it.
 @MainActor
 enum Fixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("testdata")
-
-    static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 16) throws -> Font {
-        try Font(path: root.appendingPathComponent("fonts/\(name)").path, size: size)
-    }
-
     /// DejaVu Sans with the CJK subset as fallback; no system fallback.
     static func cascade() throws -> FontCascade {
-        try FontCascade(primary: font(), fallbacks: [font("NotoSansCJK-Subset.otf")], systemFallback: nil)
+        try FontCascade(primary: TestData.font(), fallbacks: [TestData.font("NotoSansCJK-Subset.otf")], systemFallback: nil)
     }
 
     /// An environment with the test fonts.

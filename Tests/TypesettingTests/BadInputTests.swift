@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Bad input gets a clear error or a correct layout, never a crash: empty text,
@@ -12,7 +13,7 @@ import Testing
         #expect(frame.lines[0].range == 0..<0)
         #expect(frame.lines[0].width == 0)
         #expect(frame.height > 0, "an empty line still has the font's height")
-        let font = try Fixtures.font()
+        let font = try TestData.font()
         #expect(abs(frame.height - font.metrics.lineHeight) < 1e-9)
     }
 

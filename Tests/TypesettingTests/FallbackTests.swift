@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Font fallback during itemization: characters the primary font lacks are shaped
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func withoutAFallbackTheMissingGlyphIsDrawn() throws {
-        let cascade = FontCascade(primary: try Fixtures.font(), systemFallback: nil)
+        let cascade = FontCascade(primary: try TestData.font(), systemFallback: nil)
         let paragraph = try Typesetter(fonts: cascade).paragraph(AttributedText("a東b"))
         let runs = try paragraph.lines(width: .infinity)[0].runs
         #expect(runs.allSatisfy { $0.font.face.familyName == "DejaVu Sans" })
@@ -49,7 +50,7 @@ import Testing
 
     @Test func attributeFontsAndSizesPerRange() throws {
         var text = AttributedText("Small BIG small")
-        let big = try Fixtures.font("DejaVuSans-Bold.ttf", size: 32)
+        let big = try TestData.font("DejaVuSans-Bold.ttf", size: 32)
         text.setAttributes(TextAttributes(font: big, foregroundColor: .white), range: 6..<9)
         let line = try Fixtures.typesetter().paragraph(text).lines(width: .infinity)[0]
         let boldRun = try #require(line.runs.first { $0.characterRange == 6..<9 })

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Fonts: loading from files, metrics, coverage, the face cache, and finding a
 /// family through fontconfig — over testdata/fonts only, never the machine's fonts.
 @Suite struct FontTests {
     @Test func metricsOfDejaVuSans() throws {
-        let font = try Fixtures.font(size: 20.48)  // 1 pt = 100 font units
+        let font = try TestData.font(size: 20.48)  // 1 pt = 100 font units
         #expect(font.unitsPerEm == 2048)
         #expect(font.face.familyName == "DejaVu Sans")
         let metrics = font.metrics
@@ -20,26 +21,26 @@ import Testing
     }
 
     @Test func facesAreLoadedOncePerFile() throws {
-        let a = try Fixtures.font(size: 12)
-        let b = try Fixtures.font(size: 30)
+        let a = try TestData.font(size: 12)
+        let b = try TestData.font(size: 30)
         #expect(a.face === b.face)
         #expect(a != b)
         #expect(try a.withSize(30) == b)
     }
 
     @Test func coverage() throws {
-        let latin = try Fixtures.font()
-        let cjk = try Fixtures.font("NotoSansCJK-Subset.otf")
+        let latin = try TestData.font()
+        let cjk = try TestData.font("NotoSansCJK-Subset.otf")
         #expect(latin.covers("A"))
         #expect(!latin.covers("日"))
         #expect(cjk.covers("日"))
         #expect(latin.face.glyph(for: "A") != nil)
-        #expect(try Fixtures.font("NotoColorEmoji-Subset.ttf").face.hasColorGlyphs)
+        #expect(try TestData.font("NotoColorEmoji-Subset.ttf").face.hasColorGlyphs)
         #expect(!latin.face.hasColorGlyphs)
     }
 
     @Test func aFontCollectionFaceByIndex() throws {
-        let path = Fixtures.fontPath("DejaVuSans.ttf")
+        let path = TestData.fontPath("DejaVuSans.ttf")
         #expect(throws: TypesettingError.self) { try Font(path: path, faceIndex: 1, size: 12) }
         do {
             _ = try Font(path: path, faceIndex: 3, size: 12)
@@ -64,9 +65,10 @@ import Testing
 
     @Test(arguments: [Data(), Data("not a font at all, just some text".utf8), Data([0, 1, 0, 0, 0, 9, 0, 0])])
     func aCorruptFontFileIsAClearError(bytes: Data) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("corrupt-\(UUID()).ttf")
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let url = directory.appendingPathComponent("corrupt.ttf")
         try bytes.write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         do {
             _ = try Font(path: url.path, size: 12)
             Issue.record("loading a corrupt font did not throw")
@@ -78,11 +80,11 @@ import Testing
 
     @Test(arguments: [0, -3, .nan, .infinity] as [CGFloat])
     func anInvalidSizeIsAClearError(size: CGFloat) throws {
-        #expect(throws: TypesettingError.self) { try Fixtures.font(size: size) }
+        #expect(throws: TypesettingError.self) { try TestData.font(size: size) }
     }
 
     @Test func findingAFamilyThroughFontconfig() throws {
-        let locator = FontLocator(directories: [Fixtures.root.appendingPathComponent("fonts").path])
+        let locator = FontLocator(directories: [TestData.root.appendingPathComponent("fonts").path])
         let location = try locator.locate(family: "DejaVu Sans")
         #expect(location.path.hasSuffix("DejaVuSans.ttf"))
         let font = try Font(family: "dejavu sans", size: 12, locator: locator)
@@ -97,10 +99,10 @@ import Testing
     }
 
     @Test func fontconfigFallbackFindsAFaceForAMissingCharacter() throws {
-        let locator = FontLocator(directories: [Fixtures.root.appendingPathComponent("fonts").path])
+        let locator = FontLocator(directories: [TestData.root.appendingPathComponent("fonts").path])
         #expect(locator.fallback(for: "ก")?.path.hasSuffix("NotoSansThai-Regular.ttf") == true)
         #expect(locator.fallback(for: "\u{10FFFD}") == nil)
-        let cascade = try FontCascade(primary: Fixtures.font(), systemFallback: locator)
+        let cascade = try FontCascade(primary: TestData.font(), systemFallback: locator)
         let face = cascade.face(for: "日", in: cascade.primary.face)
         #expect(face.familyName.hasPrefix("Noto Sans CJK"))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Properties every layout must have, over every corpus at many widths:
@@ -9,9 +10,9 @@ import Testing
 @Suite struct LineBreakingPropertyTests {
     static let widths: [CGFloat] = [17, 45, 96, 150, 233, 300, 480, 1000]
 
-    @Test(arguments: Fixtures.corpusNames)
+    @Test(arguments: TestData.corpusNames)
     func everyCharacterInExactlyOneLineInOrder(corpus: String) throws {
-        let text = Array(try Fixtures.corpus(corpus).utf16)
+        let text = Array(try TestData.corpus(corpus).utf16)
         let typesetter = try Fixtures.typesetter()
         let paragraphs = try typesetter.paragraphs(for: AttributedText(utf16: text))
         let ranges = paragraphRanges(in: text)
@@ -28,9 +29,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Fixtures.corpusNames)
+    @Test(arguments: TestData.corpusNames)
     func noLineWiderThanTheWidthUnlessOneGrapheme(corpus: String) throws {
-        let text = Array(try Fixtures.corpus(corpus).utf16)
+        let text = Array(try TestData.corpus(corpus).utf16)
         let typesetter = try Fixtures.typesetter()
         let paragraphs = try typesetter.paragraphs(for: AttributedText(utf16: text))
         for width in Self.widths {
@@ -44,9 +45,9 @@ import Testing
         }
     }
 
-    @Test(arguments: Fixtures.corpusNames)
+    @Test(arguments: TestData.corpusNames)
     func aLineLaidOutAtItsOwnWidthStaysOneLine(corpus: String) throws {
-        let text = Array(try Fixtures.corpus(corpus).utf16)
+        let text = Array(try TestData.corpus(corpus).utf16)
         let typesetter = try Fixtures.typesetter()
         let paragraphs = try typesetter.paragraphs(for: AttributedText(utf16: text))
         for width in [96, 300] as [CGFloat] {
@@ -104,7 +105,7 @@ import Testing
 
     @Test func aNewWidthDoesNotShapeAgain() throws {
         let typesetter = try Fixtures.typesetter()
-        let paragraphs = try typesetter.paragraphs(for: AttributedText(try Fixtures.corpus("english.txt")))
+        let paragraphs = try typesetter.paragraphs(for: AttributedText(try TestData.corpus("english.txt")))
         let shaped = typesetter.statistics.shapingCalls
         #expect(shaped > 0)
         // Wide enough that no word is broken inside: breaks fall at spaces, which
@@ -128,7 +129,7 @@ import Testing
 @Test(arguments: ["english.txt", "thai.txt", "mixed.txt"])
 func breakingFromALineStartGivesTheSameRest(corpus: String) throws {
     let typesetter = try Fixtures.typesetter()
-    let paragraphs = try typesetter.paragraphs(for: AttributedText(try Fixtures.corpus(corpus)))
+    let paragraphs = try typesetter.paragraphs(for: AttributedText(try TestData.corpus(corpus)))
     let word = String(repeating: "abcdefghij", count: 30)
     let wide = try typesetter.paragraph(AttributedText("a " + word + " b"))
     for paragraph in paragraphs.prefix(4) + [wide] {
@@ -143,10 +144,10 @@ func breakingFromALineStartGivesTheSameRest(corpus: String) throws {
 }
 
 /// The safe-to-break flags precomputed per segment agree with asking the shaped runs.
-@Test(arguments: Fixtures.corpusNames)
+@Test(arguments: TestData.corpusNames)
 func precomputedSafeEndsAgreeWithTheRuns(corpus: String) throws {
     let typesetter = try Fixtures.typesetter()
-    let paragraphs = try typesetter.paragraphs(for: AttributedText(try Fixtures.corpus(corpus)))
+    let paragraphs = try typesetter.paragraphs(for: AttributedText(try TestData.corpus(corpus)))
     for paragraph in paragraphs {
         for i in 0..<paragraph.segments.count {
             #expect(paragraph.segments.isSafeEnd(i) == paragraph.isSafeToBreak(at: paragraph.segments.end(of: i)),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Lines: alignment, justification, line height and spacing, paragraph spacing,
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func lineHeightMultipleAndSpacing() throws {
-        let font = try Fixtures.font()
+        let font = try TestData.font()
         let natural = font.metrics.lineHeight
         let plain = try lines()
         #expect(abs(plain[1].origin.y - natural) < 1e-9)
@@ -55,7 +56,7 @@ import Testing
     @Test func paragraphSpacing() throws {
         let style = ParagraphStyle(paragraphSpacing: 10, paragraphSpacingBefore: 3)
         let frame = try Fixtures.typesetter(style: style).frame(for: "one\ntwo", width: 200)
-        let height = try Fixtures.font().metrics.lineHeight
+        let height = try TestData.font().metrics.lineHeight
         // Every paragraph has its spacing, so its box does not depend on neighbours.
         #expect(frame.lines.map(\.origin.y) == [3, 3 + height + 13])
         #expect(frame.height == 2 * (height + 13))
@@ -105,7 +106,7 @@ import Testing
         let size = try typesetter.measure(AttributedText("a bb extraordinarily ccc\nsecond"), width: 100)
         #expect(size.lineCount == 4)
         #expect(size.usedWidth <= 100)
-        #expect(abs(size.height - 4 * (try Fixtures.font().metrics.lineHeight)) < 1e-9)
+        #expect(abs(size.height - 4 * (try TestData.font().metrics.lineHeight)) < 1e-9)
     }
 
     @Test func localeLineBreakKeywords() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// The plain-prose line breaker gives exactly ICU's opportunities: on random
@@ -18,7 +19,7 @@ import Testing
     func randomStringsBreakAsICUBreaksThem(seed: UInt64) throws {
         // Every class the breaker knows, twice over where a class has several members.
         let alphabet = Array("aZ5 0,.;:!?()-\"'\u{201C}\u{201D}\u{2018}\u{2019}".utf16) + Array("  ab-".utf16)
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         var handled = 0
         var failures: [String] = []
         let cases = 100_000
@@ -37,9 +38,9 @@ import Testing
         #expect(handled > cases / 3, "handled \(handled) of \(cases)")
     }
 
-    @Test(arguments: Fixtures.corpusNames)
+    @Test(arguments: TestData.corpusNames)
     func corporaBreakAsICUBreaksThem(corpus: String) throws {
-        let units = Array(try Fixtures.corpus(corpus).utf16)
+        let units = Array(try TestData.corpus(corpus).utf16)
         for range in paragraphRanges(in: units) where !range.content.isEmpty {
             let (icu, plain) = try both(Array(units[range.content]))
             guard let plain else { continue }
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func englishProseTakesThePlainPath() throws {
-        let units = Array(try Fixtures.corpus("english.txt").utf16)
+        let units = Array(try TestData.corpus("english.txt").utf16)
         let paragraphs = paragraphRanges(in: units).filter { !$0.content.isEmpty }
         let plain = paragraphs.filter { range in
             Array(units[range.content]).withUnsafeBufferPointer { PlainTextLineBreaks.opportunities(in: $0) } != nil
@@ -66,18 +67,5 @@ import Testing
         #expect(PlainTextLineBreaks.apply(to: "en"))
         #expect(PlainTextLineBreaks.apply(to: "en_GB"))
         #expect(PlainTextLineBreaks.apply(to: ""))
-    }
-}
-
-/// A small seeded generator, so the random cases are the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// The shape cache changes nothing but speed: shaping through it gives exactly the
@@ -9,25 +10,25 @@ import Testing
 @Suite struct ShapeCacheTests {
     /// The checked-in corpora, and the generated benchmark corpora when present
     /// (`Benchmarks/Scripts/make-corpora.py`), cut to 100 KB to keep the test fast.
-    static let corpora: [String] = Fixtures.corpusNames + generatedCorpora
+    static let corpora: [String] = TestData.corpusNames + generatedCorpora
 
     static let generatedCorpora: [String] = ["english-1mb.txt", "mixed-200kb.txt", "paragraph-1mb.txt"]
         .filter { FileManager.default.fileExists(atPath: generatedPath($0)) }
         .map { "generated/" + $0 }
 
     static func generatedPath(_ name: String) -> String {
-        Fixtures.root.appendingPathComponent("corpus/generated").appendingPathComponent(name).path
+        TestData.root.appendingPathComponent("corpus/generated").appendingPathComponent(name).path
     }
 
     static func text(_ corpus: String) throws -> [UInt16] {
-        let string = try Fixtures.corpus(corpus)
+        let string = try TestData.corpus(corpus)
         return Array(string.utf16.prefix(100_000))
     }
 
     @Test(arguments: corpora)
     func cachedShapingIsExactlyUncachedShaping(corpus: String) throws {
         let text = AttributedText(utf16: try Self.text(corpus))
-        let cascade = try Fixtures.cascade()
+        let cascade = try TestData.cascade()
         let cache = ShapeCache(capacity: 256)
         let statistics = TypesetterStatistics()
         for range in paragraphRanges(in: text.utf16) {
@@ -50,14 +51,14 @@ import Testing
     /// shaping it whole gives: the corpus's paragraphs joined into one long one.
     @Test(arguments: ["english.txt", "hebrew.txt", "arabic.txt"])
     func aLongRunShapedInChunksIsExactlyTheRunShapedWhole(corpus: String) throws {
-        let words = Array(try Fixtures.corpus(corpus).replacingOccurrences(of: "\n", with: " ").utf16)
+        let words = Array(try TestData.corpus(corpus).replacingOccurrences(of: "\n", with: " ").utf16)
         let (content, chunked) = try shapedInChunksAndWhole(repeating: words)
         if corpus == "english.txt" {
             // One run, long enough for chunks: the parallel path was taken, each chunk
             // shaping its own new words in a call of its own.
             #expect(chunked.runs.contains { $0.range.count >= Shaper.parallelRunLength })
             let parallel = TypesetterStatistics(), serial = TypesetterStatistics()
-            let cascade = try Fixtures.cascade()
+            let cascade = try TestData.cascade()
             _ = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
             _ = try ShapedParagraph(
                 content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
@@ -70,7 +71,7 @@ import Testing
     /// The same for a right-to-left run: Hebrew letters and spaces only, one long
     /// run whose chunks join last first.
     @Test func aLongRightToLeftRunShapedInChunksIsExactlyTheRunShapedWhole() throws {
-        let letters = Array(try Fixtures.corpus("hebrew.txt").utf16).filter { (0x05D0...0x05EA).contains($0) || $0 == 0x20 }
+        let letters = Array(try TestData.corpus("hebrew.txt").utf16).filter { (0x05D0...0x05EA).contains($0) || $0 == 0x20 }
         let (_, chunked) = try shapedInChunksAndWhole(repeating: letters)
         let longest = try #require(chunked.runs.max { $0.range.count < $1.range.count })
         #expect(longest.isRightToLeft && longest.range.count >= Shaper.parallelRunLength)
@@ -84,7 +85,7 @@ import Testing
         var text = units
         while text.count < Shaper.parallelRunLength + 10_000 { text += [0x20] + units }
         let content = AttributedText(utf16: text)
-        let cascade = try Fixtures.cascade()
+        let cascade = try TestData.cascade()
         let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
         let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
         #expect(Self.differences(whole.runs, chunked.runs) == [])
@@ -105,7 +106,7 @@ import Testing
             GlyphBuffer.Insertion(position: 1, range: 0..<2, clusterShift: 2),  // between the two
             GlyphBuffer.Insertion(position: 2, range: 2..<3, clusterShift: 6),  // at the end
         ]
-        var run = ShapedRun(range: 0..<8, font: try Fixtures.font(), script: .latin, level: 0, attributesIndex: 0)
+        var run = ShapedRun(range: 0..<8, font: try TestData.font(), script: .latin, level: 0, attributesIndex: 0)
         own.copy(into: &run, inserting: insertions, from: fresh)
         #expect(run.glyphs == [1, 7, 8, 2, 9])
         #expect(run.clusters == [0, 2, 3, 4, 6])
@@ -119,9 +120,9 @@ import Testing
 
     @Test func theTestFontsAllowWordSplitting() throws {
         // DejaVu Sans carries the Latin corpora: without it the cache is never used.
-        #expect(WordSplitting.allows(try Fixtures.font().face, script: .latin))
+        #expect(WordSplitting.allows(try TestData.font().face, script: .latin))
         // Its Arabic ligatures involve the space: no splitting there.
-        #expect(!WordSplitting.allows(try Fixtures.font().face, script: Script(of: "\u{0627}")))
+        #expect(!WordSplitting.allows(try TestData.font().face, script: Script(of: "\u{0627}")))
     }
 
     @Test func aTypesetterCountsHitsAndMisses() throws {

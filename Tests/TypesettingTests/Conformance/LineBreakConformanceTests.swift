@@ -6,10 +6,11 @@
 // a handful of cases deviate from the untailored test data. Those cases are listed,
 // with what we give, in LineBreakTest-deviations.txt next to this file; the test
 // fails when the set of failing cases changes in either direction. To re-record the
-// list after an intended change, run with CONFORMANCE_RECORD=1.
+// list after an intended change, record goldens as `Golden` in TestSupport says.
 
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 @Suite struct LineBreakConformanceTests {
@@ -65,12 +66,12 @@ import Testing
         print("LineBreakTest.txt: \(passed)/\(cases.count) pass with ICU \(ICUStatus.version)")
 
         let listing = failures.map { "\($0.testCase.lineNumber)\t\($0.testCase.line)\(Self.oursMarker)\($0.ours)" }
-        if ProcessInfo.processInfo.environment["CONFORMANCE_RECORD"] == "1" {
+        if Golden.isRecording {
             let header = """
                 # LineBreakTest.txt cases where lineBreakOpportunities(in:locale: "") deviates.
                 # Format: <line number> TAB <original test line> TAB => ours: <our breaks>
                 # (÷ break allowed, × no break). Recorded by LineBreakConformanceTests with
-                # CONFORMANCE_RECORD=1, ICU \(ICUStatus.version), /usr/share/unicode from unicode-data.
+                # \(Golden.recordVariable)=1, ICU \(ICUStatus.version), /usr/share/unicode from unicode-data.
 
                 """
             try (header + listing.joined(separator: "\n") + "\n")
@@ -87,7 +88,7 @@ import Testing
             """)
         #expect(newlyPassing.isEmpty, """
             cases listed in LineBreakTest-deviations.txt now pass; remove lines \(newlyPassing) \
-            (or re-record with CONFORMANCE_RECORD=1)
+            (or re-record with \(Golden.recordVariable)=1)
             """)
         for failure in failures {
             if let recordedOurs = recorded[failure.testCase.lineNumber] {

@@ -13,6 +13,7 @@
 
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 struct ShapingCase: Sendable, CustomTestStringConvertible {
@@ -28,7 +29,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct ShapingAgreementConformanceTests {
-    static let fixturePath = Fixtures.root.appendingPathComponent("shaping/hb-shape.tests").path
+    static let fixturePath = TestData.root.appendingPathComponent("shaping/hb-shape.tests").path
     static let hbShapePath = "/usr/bin/hb-shape"
 
     static func loadCases() throws -> [ShapingCase] {
@@ -59,7 +60,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
 
     /// The paragraph for `testCase`, set in its font alone at units-per-em size.
     static func paragraph(_ testCase: ShapingCase) throws -> ShapedParagraph {
-        let face = try FontFace.load(path: Fixtures.fontPath(testCase.fontName))
+        let face = try FontFace.load(path: TestData.fontPath(testCase.fontName))
         let font = try Font(face: face, size: CGFloat(face.unitsPerEm))
         let cascade = FontCascade(primary: font, fallbacks: [], systemFallback: nil)
         return try Typesetter(fonts: cascade, locale: "en").paragraph(AttributedText(testCase.text))
@@ -83,7 +84,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
         let runs = directions.first! ? paragraph.runs.reversed() : paragraph.runs
         var glyphs: [String] = []
         for run in runs {
-            #expect(run.font.face.path == Fixtures.fontPath(testCase.fontName), "run in \(run.font)")
+            #expect(run.font.face.path == TestData.fontPath(testCase.fontName), "run in \(run.font)")
             for i in 0..<run.count {
                 let cluster = try #require(indexAtOffset[Int(run.clusters[i])], "cluster inside a code point")
                 glyphs.append(Self.serialize(
@@ -131,7 +132,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
             process.executableURL = URL(fileURLWithPath: Self.hbShapePath)
             process.arguments = [
                 "--no-glyph-names", "--cluster-level=0", "--language=en", "--unicodes=\(testCase.codes)",
-                Fixtures.fontPath(testCase.fontName),
+                TestData.fontPath(testCase.fontName),
             ]
             let pipe = Pipe()
             process.standardOutput = pipe

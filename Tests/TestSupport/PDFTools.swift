@@ -43,12 +43,12 @@ public enum PDFTools {
 
     /// Page `page` (from 1) of `pdf` rasterized at `dpi` by `pdftoppm`, as PNG bytes.
     public static func png(of pdf: URL, page: Int = 1, dpi: Int = 72) throws -> Data {
-        let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("pdftools-\(UUID().uuidString)")
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let prefix = directory.appendingPathComponent("page")
         _ = try run("pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-png", "-singlefile",
                                  pdf.path, prefix.path])
-        let file = prefix.appendingPathExtension("png")
-        defer { try? FileManager.default.removeItem(at: file) }
-        return try Data(contentsOf: file)
+        return try Data(contentsOf: prefix.appendingPathExtension("png"))
     }
 
     /// Runs `tool` from the PATH; its standard output.

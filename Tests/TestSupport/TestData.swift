@@ -1,9 +1,9 @@
 import Foundation
 import Typesetting
 
-/// The repository's test data — fonts with their licences and corpora written for the
-/// project — shared by every test target, so tests never depend on the machine's
-/// fonts. A test-only target: no library product includes it.
+/// The repository's `testdata` folder — fonts with their licences and corpora written
+/// for the project — shared by every test target, so tests never depend on the
+/// machine's fonts.
 public enum TestData {
     /// The repository's `testdata` folder.
     public static let root = URL(fileURLWithPath: #filePath)
@@ -27,9 +27,14 @@ public enum TestData {
         root.appendingPathComponent("fonts").appendingPathComponent(name).path
     }
 
+    /// The path of a corpus in `testdata/corpus` (or of a path below it, such as `generated/…`).
+    public static func corpusPath(_ name: String) -> String {
+        root.appendingPathComponent("corpus").appendingPathComponent(name).path
+    }
+
     /// A corpus from `testdata/corpus` (or a path below it, such as `generated/…`).
     public static func corpus(_ name: String) throws -> String {
-        try String(contentsOf: root.appendingPathComponent("corpus").appendingPathComponent(name), encoding: .utf8)
+        try String(contentsOfFile: corpusPath(name), encoding: .utf8)
     }
 
     /// A font from `testdata/fonts`.
