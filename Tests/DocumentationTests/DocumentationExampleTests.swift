@@ -29,30 +29,34 @@ import TestSupport
     }
 
     /// Every ```` ```swift ```` block of every document.
-    static let examples: [SwiftExample] = documents().flatMap { document in
-        let text = (try? String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)) ?? ""
-        return SwiftExample.examples(inMarkdown: text, document: document)
+    ///
+    /// - Throws: when a document cannot be read.
+    static func examples() throws -> [SwiftExample] {
+        try documents().flatMap { document in
+            let text = try String(contentsOf: packageRoot.appendingPathComponent(document), encoding: .utf8)
+            return SwiftExample.examples(inMarkdown: text, document: document)
+        }
     }
 
     /// The checker, set up once for the whole suite (it compiles the prelude).
     static let checker = Result { try ExampleTypeChecker(packageRoot: packageRoot) }
 
     @Test func theREADMEsExamplesAreFound() throws {
-        let readme = Self.examples.filter { $0.document == "README.md" }
+        let readme = try Self.examples().filter { $0.document == "README.md" }
         // The README walks through six examples; finding fewer means the extraction broke.
         #expect(readme.count >= 6)
         #expect(readme.contains { $0.code.contains("TextLayoutManager(fonts:") })
     }
 
-    @Test(arguments: examples.filter { $0.fragmentReason == nil })
+    @Test(arguments: try examples().filter { $0.fragmentReason == nil })
     func exampleTypeChecks(_ example: SwiftExample) throws {
         let checker = try Self.checker.get()
         let diagnostics = try checker.diagnostics(for: example)
         #expect(diagnostics == nil, "\(example.testDescription) does not compile:\n\(diagnostics ?? "")")
     }
 
-    @Test func everyFragmentSaysWhy() {
-        for example in Self.examples {
+    @Test func everyFragmentSaysWhy() throws {
+        for example in try Self.examples() {
             guard let reason = example.fragmentReason else { continue }
             #expect(!reason.isEmpty, "\(example.testDescription) is marked a fragment without a reason")
         }

@@ -176,7 +176,9 @@ import Typesetting
     }
 
     @Test func everyFixtureBuildsItsOwnModel() throws {
-        for fixture in try Fixtures.fixtures() {
+        let fixtures = try Fixtures.fixtures()
+        #expect(fixtures.count == 3)
+        for fixture in fixtures {
             let first = fixture.makeModel()
             let second = fixture.makeModel()
             #expect(first !== second)

@@ -49,7 +49,7 @@ import Typesetting
             }
         }
 
-        /// A storage of `text` split all at once, as storages were before.
+        /// A storage of `text` split into paragraphs all at once: the reference for the lazy one.
         func splitStorage(_ text: String) throws -> TextContentStorage {
             let storage = try storage(text)
             _ = storage.paragraphCount
@@ -66,6 +66,10 @@ import Typesetting
             .map { String($0.element) + separators[$0.offset % separators.count] }.joined()
         return corpora + [mixed] + edgeCases
     }()
+
+    @Test func everyCorpusIsAmongTheTexts() {
+        #expect(Self.texts.count == TestData.corpusNames.count + 1 + Self.edgeCases.count, "a corpus failed to load")
+    }
 
     /// Texts at the edges: empty, only separators, a trailing separator, CR LF and
     /// its look-alikes, separators in UTF-8 next to bytes like theirs, surrogate pairs.
