@@ -1,10 +1,12 @@
 import Foundation
 import LabelCards
 import Testing
+import TextLayout
 import TextViewBridge
 
 /// SCENARIOS §3, "Inspecting one item", with the LabelCards inspector: one optional
-/// `presentedItem`, the item shown through the bridge's `ReadOnlyText`.
+/// `presentedItem`, the item shown through the bridge's `ReadOnlyText`, and its
+/// title drafted in the bridge's `EditableText`.
 @Suite @MainActor struct InspectorScenarioTests {
     nonisolated static let amber = InspectedItem(id: "tile-a", title: "Amber Tile", detail: "A square sample with an amber finish.")
     nonisolated static let blue = InspectedItem(id: "tile-b", title: "Blue Tile", detail: "A rectangular sample with a blue finish.")
@@ -20,6 +22,8 @@ import TextViewBridge
         var testDescription: String { name }
     }
 
+    /// §3's table, a row each; its last row (same title, different ids) both after
+    /// Done and switched directly.
     nonisolated static let rows = [
         Row(name: "fresh start, inspect Blue Tile first", actions: [.inspect("tile-b")], expected: blue),
         Row(name: "Done, then inspect Amber Tile", actions: [.inspect("tile-b"), .done, .inspect("tile-a")], expected: amber),
@@ -33,6 +37,14 @@ import TextViewBridge
     func inspector() -> LabelInspector {
         LabelInspector(model: InspectorModel(items: [Self.amber, Self.blue, Self.amberTwin]),
                        environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
+    }
+
+    /// An inspector showing the item with `id`.
+    func inspecting(_ id: String) throws -> LabelInspector {
+        let inspector = inspector()
+        #expect(inspector.model.inspect(id))
+        try inspector.render()
+        return inspector
     }
 
     @Test(arguments: rows)
@@ -49,44 +61,108 @@ import TextViewBridge
         let lines = shown.components(separatedBy: "\n")
         #expect(lines == [row.expected.title, row.expected.detail, "Item ID: \(row.expected.id)"])
         #expect(inspector.host.identity == AnyHashable(row.expected.id), "selection is by identity")
+        #expect(inspector.draft?.itemID == row.expected.id && inspector.draft?.title == row.expected.title)
     }
 
     @Test func doneClearsThePresentedItem() throws {
-        let inspector = inspector()
-        inspector.model.inspect("tile-b")
-        try inspector.render()
+        let inspector = try inspecting("tile-b")
         inspector.model.done()
         try inspector.render()
         #expect(inspector.model.presentedItem == nil)
         #expect(inspector.shownText == nil)
-        #expect(inspector.host.textView == nil)
+        #expect(inspector.host.textView == nil && inspector.titleField.textView == nil)
         #expect(!inspector.model.inspect("no-such-id"))
     }
 
-    @Test func aDraftHasAnExplicitLifecycle() throws {
+    // MARK: - The editable variant's draft
+
+    @Test func presentingAnItemMakesItsDraft() throws {
         let inspector = inspector()
+        try inspector.render()
+        #expect(inspector.draft == nil, "nothing presented, no draft")
+        #expect(!inspector.commitDraft())
         inspector.model.inspect("tile-a")
         try inspector.render()
-        #expect(inspector.beginDraft())
-        inspector.editDraft(title: "Amber Tile, glazed")
-        inspector.discardDraft()
-        #expect(inspector.draft == nil)
-        #expect(inspector.model.items[0].title == "Amber Tile")
+        let draft = try #require(inspector.draft, "presenting made the draft, without being asked")
+        #expect(draft.itemID == "tile-a" && draft.title == "Amber Tile" && !draft.hasChanges)
+        #expect(inspector.titleField.textView?.string == "Amber Tile")
+    }
 
-        inspector.beginDraft()
-        inspector.editDraft(title: "Amber Tile, glazed")
+    @Test func typingEditsOnlyTheDraft() throws {
+        let inspector = try inspecting("tile-a")
+        let field = try #require(inspector.titleField.textView)
+        field.selectedRange = TextRange(5..<5)
+        field.insertText("ish")
+        try inspector.render()
+        #expect(inspector.draft?.title == "Amberish Tile")
+        #expect(inspector.model.items[0].title == "Amber Tile", "the model waits for a commit")
+        #expect(inspector.shownText?.hasPrefix("Amber Tile\n") == true)
+    }
+
+    @Test func commitWritesTheDraftToTheItem() throws {
+        let inspector = try inspecting("tile-a")
+        let field = try #require(inspector.titleField.textView)
+        field.selectedRange = TextRange(10..<10)
+        field.insertText(", glazed")
         #expect(inspector.commitDraft())
         try inspector.render()
         #expect(inspector.model.items[0].title == "Amber Tile, glazed")
+        #expect(inspector.model.presentedItem?.title == "Amber Tile, glazed")
         #expect(inspector.shownText?.hasPrefix("Amber Tile, glazed\n") == true)
+        #expect(inspector.draft?.hasChanges == false, "the draft goes on from the committed title")
+        #expect(inspector.titleField.textView === field)
+    }
 
-        // Another identity starts fresh: the old draft does not follow.
-        inspector.beginDraft()
-        inspector.editDraft(title: "Unsaved")
-        inspector.model.inspect("tile-c")
+    @Test func discardReturnsTheDraftToTheItemsTitle() throws {
+        let inspector = try inspecting("tile-a")
+        let field = try #require(inspector.titleField.textView)
+        field.selectedRange = TextRange(5..<5)
+        field.insertText("ish")
+        inspector.discardDraft()
+        try inspector.titleField.scheduler.runUntilIdle()
+        #expect(inspector.draft?.title == "Amber Tile" && inspector.draft?.hasChanges == false)
+        #expect(field.string == "Amber Tile", "the field follows the draft")
+        #expect(field.selectedRange == TextRange(5..<5), "the caret stays where the discarded text was")
+        #expect(inspector.model.items[0].title == "Amber Tile")
+    }
+
+    @Test func anotherIdentityStartsAFreshDraft() throws {
+        let inspector = try inspecting("tile-a")
+        inspector.titleField.textView?.insertText("Edited ")
+        let first = try #require(inspector.draft)
+        inspector.model.inspect("tile-c")  // the same title, another id
+        try inspector.render()
+        let second = try #require(inspector.draft)
+        #expect(second !== first && second.itemID == "tile-c" && second.title == "Amber Tile")
+        #expect(inspector.titleField.textView?.string == "Amber Tile")
+        #expect(inspector.titleField.statistics.makes == 2 && inspector.titleField.statistics.dismantles == 1)
+
+        inspector.model.inspect("tile-a")
+        try inspector.render()
+        #expect(inspector.draft?.title == "Amber Tile", "the uncommitted edit is gone")
+        #expect(inspector.model.items.map(\.title) == ["Amber Tile", "Blue Tile", "Amber Tile"])
+    }
+
+    @Test func theSameIdentityKeepsItsDraft() throws {
+        let inspector = try inspecting("tile-a")
+        inspector.titleField.textView?.insertText("Edited ")
+        let draft = try #require(inspector.draft)
+        inspector.model.inspect("tile-a")
+        try inspector.render()
+        #expect(inspector.draft === draft && draft.title == "Edited Amber Tile")
+        #expect(inspector.titleField.statistics.makes == 1)
+    }
+
+    @Test func doneEndsTheDraftUnwritten() throws {
+        let inspector = try inspecting("tile-b")
+        inspector.titleField.textView?.insertText("unsaved ")
+        inspector.model.done()
         try inspector.render()
         #expect(inspector.draft == nil)
-        #expect(inspector.beginDraft())
-        #expect(inspector.draft?.title == "Amber Tile" && inspector.draft?.itemID == "tile-c")
+        #expect(inspector.model.items[1].title == "Blue Tile", "Done without a commit writes nothing")
+        inspector.model.inspect("tile-b")
+        try inspector.render()
+        #expect(inspector.draft?.title == "Blue Tile")
+        #expect(inspector.titleField.textView?.string == "Blue Tile")
     }
 }

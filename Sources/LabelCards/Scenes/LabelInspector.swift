@@ -1,73 +1,38 @@
 import Foundation
-import Observation
 import TextLayout
 import TextViewBridge
 
-/// An item the inspector can show (SCENARIOS §3): an id, a title and a detail.
-public struct InspectedItem: Sendable, Hashable, Identifiable {
-    /// The item's identity.
-    public var id: String
-    /// Its title.
-    public var title: String
-    /// Its detail.
-    public var detail: String
-
-    /// An item.
-    public init(id: String, title: String, detail: String) {
-        self.id = id
-        self.title = title
-        self.detail = detail
-    }
-
-    /// What the inspector shows: the title, the detail, and `Item ID: <id>`, a line each.
-    public var inspectorText: String { "\(title)\n\(detail)\nItem ID: \(id)" }
-}
-
-/// The inspector's state: one optional `presentedItem` says both whether the
-/// inspector is shown and what it shows; `Done` clears it.
-@Observable
-public final class InspectorModel {
-    /// The items that can be inspected.
-    public var items: [InspectedItem]
-    /// The item shown, or nil when the inspector is hidden.
-    public var presentedItem: InspectedItem?
-
-    /// A model with `items`, nothing presented.
-    public init(items: [InspectedItem]) {
-        self.items = items
-    }
-
-    /// Presents the item with `id`: chosen by identity, never by its title.
-    ///
-    /// - Returns: false when no item has that id (nothing changes).
-    @discardableResult
-    public func inspect(_ id: String) -> Bool {
-        guard let item = items.first(where: { $0.id == id }) else { return false }
-        presentedItem = item
-        return true
-    }
-
-    /// The inspector's Done: clears `presentedItem`.
-    public func done() { presentedItem = nil }
-}
-
-/// The inspector: gets the presented item as a plain input and shows it in a
-/// read-only text view made through the bridge (`ReadOnlyText`), one view per item
-/// identity — a new item is a new view, so nothing of the previous one lingers.
+/// The inspector (SCENARIOS §3): gets the presented item as a plain input and shows
+/// it in a read-only text view made through the bridge (`ReadOnlyText`), one view per
+/// item identity — a new item is a new view, so nothing of the previous one lingers.
 ///
-/// An editable draft of the title has an explicit lifecycle: `beginDraft()` makes
-/// it from the presented item, `commitDraft()` writes it back to the model's item,
-/// `discardDraft()` drops it; presenting another item (another identity) drops the
-/// draft of the previous one, so every item's draft starts fresh.
+/// It is also the editable variant: a title field (`EditableText`) edits a draft of
+/// the presented item's title. The pass that presents an item makes its draft, and a
+/// presented item of another identity gets a fresh draft and a fresh field. Nothing
+/// reaches the model but through `commitDraft()`; `discardDraft()` drops the edits,
+/// and so does Done, which ends the draft unwritten.
+///
+/// ```swift
+/// let inspector = LabelInspector(model: model, environment: environment)
+/// model.inspect("tile-a")
+/// try inspector.render()                               // shows Amber Tile, drafts its title
+/// inspector.titleField.textView?.insertText("New ")    // the user types in the draft
+/// inspector.commitDraft()                              // and keeps it
+/// ```
 @MainActor
 public final class LabelInspector {
     /// The model, owned by the caller.
     public let model: InspectorModel
     /// The host of the text view showing the item.
     public let host: TextViewHost<ReadOnlyText>
-    /// The draft title being edited, if any, and the id of the item it belongs to.
-    public private(set) var draft: (itemID: String, title: String)?
-    /// The frame the inspector's text is laid out in.
+    /// The host of the field editing the draft's title.
+    public let titleField: TextViewHost<EditableText>
+    /// The draft of the presented item's title; nil when nothing is presented.
+    /// `render()` makes it, so after the model presents another item it is that
+    /// item's draft from the next pass on.
+    public private(set) var draft: InspectorDraft?
+    /// The frame the inspector is laid out in: the title field at the top, the
+    /// item's text below it.
     public var frame: CGRect
 
     /// An inspector over `model`.
@@ -76,21 +41,37 @@ public final class LabelInspector {
         self.model = model
         self.frame = frame
         host = TextViewHost(environment: environment, scheduler: scheduler)
+        titleField = TextViewHost(environment: environment, scheduler: scheduler)
     }
 
-    /// One pass: shows the presented item (its id is the view's identity), or
-    /// dismantles the view when nothing is presented; a draft of another item is dropped.
+    /// One pass: shows the presented item and its draft (the item's id is both
+    /// views' identity; an item of another identity gets a fresh draft), or
+    /// dismantles both views and drops the draft unwritten when nothing is presented.
     ///
     /// - Throws: `BridgeError` when the environment lacks a font.
     public func render() throws {
         guard let item = model.presentedItem else {
             host.dismantle()
+            titleField.dismantle()
             draft = nil
             return
         }
-        if let draft, draft.itemID != item.id { self.draft = nil }
+        let draft = draft(for: item)
+        try titleField.update(with: EditableText(text: Binding(draft, \.title)), identity: item.id)
         try host.update(with: ReadOnlyText(item.inspectorText), identity: item.id)
-        host.layout(in: frame)
+        let field = titleField.layout(in: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: .infinity))
+        let fieldHeight = field?.height ?? 0
+        host.layout(in: CGRect(x: frame.minX, y: frame.minY + fieldHeight, width: frame.width,
+                               height: max(frame.height - fieldHeight, 0)))
+    }
+
+    /// The draft of `item`: the one kept while the same identity stays presented,
+    /// else a fresh one.
+    private func draft(for item: InspectedItem) -> InspectorDraft {
+        if let draft, draft.itemID == item.id { return draft }
+        let fresh = InspectorDraft(item)
+        draft = fresh
+        return fresh
     }
 
     /// What the inspector shows: nil when nothing is presented.
@@ -98,24 +79,8 @@ public final class LabelInspector {
         model.presentedItem == nil ? nil : host.textView?.string
     }
 
-    /// Starts a draft of the presented item's title (replacing any draft).
-    ///
-    /// - Returns: false when nothing is presented.
-    @discardableResult
-    public func beginDraft() -> Bool {
-        guard let item = model.presentedItem else { return false }
-        draft = (item.id, item.title)
-        return true
-    }
-
-    /// Changes the draft's title; does nothing without a draft.
-    public func editDraft(title: String) {
-        guard draft != nil else { return }
-        draft?.title = title
-    }
-
     /// Writes the draft's title to its item (in the model's items and, when it is
-    /// still presented, the presented item) and ends the draft.
+    /// still presented, the presented item); the draft goes on from that title.
     ///
     /// - Returns: false when there is no draft.
     @discardableResult
@@ -125,10 +90,10 @@ public final class LabelInspector {
             model.items[index].title = draft.title
         }
         if model.presentedItem?.id == draft.itemID { model.presentedItem?.title = draft.title }
-        self.draft = nil
+        draft.markCommitted()
         return true
     }
 
-    /// Ends the draft without writing it.
-    public func discardDraft() { draft = nil }
+    /// Drops the draft's edits: its title, and the field's text, go back to the item's.
+    public func discardDraft() { draft?.revert() }
 }
