@@ -16,9 +16,7 @@ enum Fixtures {
     /// subset as fallback, no system fallback: loaded once, shared by every test.
     static let fonts: FontCascade = {
         do {
-            let font = try TestData.font(size: 17)
-            let cjk = try TestData.font("NotoSansCJK-Subset.otf", size: 17)
-            return FontCascade(primary: font, fallbacks: [cjk], systemFallback: nil)
+            return try TestData.cascade(size: 17, fallbacks: ["NotoSansCJK-Subset.otf"])
         } catch {
             fatalError("the test fonts in testdata/fonts cannot be loaded: \(error)")
         }

@@ -42,9 +42,10 @@ public enum TestData {
         try Font(path: fontPath(name), size: size)
     }
 
-    /// DejaVu Sans, then every script font in testdata; no system fallback.
-    public static func cascade(size: CGFloat = 16) throws -> FontCascade {
-        let fallbacks = try fallbackFontNames.map { try font($0, size: size) }
-        return try FontCascade(primary: font(size: size), fallbacks: fallbacks, systemFallback: nil)
+    /// DejaVu Sans, then the fallback fonts named (every script font in testdata unless
+    /// told), all at `size`; no system fallback.
+    public static func cascade(size: CGFloat = 16, fallbacks: [String] = fallbackFontNames) throws -> FontCascade {
+        let fallbackFonts = try fallbacks.map { try font($0, size: size) }
+        return try FontCascade(primary: font(size: size), fallbacks: fallbackFonts, systemFallback: nil)
     }
 }

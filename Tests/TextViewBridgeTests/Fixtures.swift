@@ -11,7 +11,7 @@ import Typesetting
 enum Fixtures {
     /// DejaVu Sans with the CJK subset as fallback; no system fallback.
     static func cascade() throws -> FontCascade {
-        try FontCascade(primary: TestData.font(), fallbacks: [TestData.font("NotoSansCJK-Subset.otf")], systemFallback: nil)
+        try TestData.cascade(fallbacks: ["NotoSansCJK-Subset.otf"])
     }
 
     /// An environment with the test fonts.
