@@ -62,4 +62,5 @@ func mixedLinesConcatenateToParagraphs(_ width: Int) throws {
         if let previous, previous.paragraph != paragraph { #expect(paragraph == previous.paragraph + 1) }
         previous = (paragraph, range[1])
     }
+    #expect(previous?.paragraph == (try corpusParagraphs("english.txt")).count - 1, "the lines reach the last paragraph")
 }
