@@ -88,6 +88,14 @@ import TextViewBridge
         #expect(inspector.titleField.textView?.string == "Amber Tile")
     }
 
+    @Test func theTitleFieldSitsAboveTheItemsText() throws {
+        let inspector = try inspecting("tile-b")
+        let field = try #require(inspector.titleField.textView?.frame)
+        let text = try #require(inspector.host.textView?.frame)
+        #expect(field.minY == 0 && field.height > 0 && text.minY == field.maxY)
+        #expect(field.width == 360 && text.width == 360)
+    }
+
     @Test func typingEditsOnlyTheDraft() throws {
         let inspector = try inspecting("tile-a")
         let field = try #require(inspector.titleField.textView)
