@@ -1,6 +1,10 @@
 # TextLayout — the two set-up commands (see README.md):
 #   make demo   installs what it needs, then wraps a bundled sample at two widths
 #   make test   installs what it needs, then builds and runs every test
+#   make install [PREFIX=/usr/local] [DESTDIR=]  the tool, its font, man page and
+#               bash completion (uninstall removes them)
+#   make man    the manual page, made from the help texts, in .build/man
+#   make lint   swift-format lint with the checked-in .swift-format
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #
@@ -15,19 +19,23 @@ TEST_PACKAGES := poppler-utils
 BENCH_PACKAGES := libpango1.0-dev python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE := testdata/corpus/english.txt
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(DESTDIR)$(PREFIX)/bin
+DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: deps test-deps bench-deps install demo test build release bench bench-quick clean
+.PHONY: deps test-deps bench-deps packages install uninstall man lint demo test build release bench bench-quick clean
 
 deps:
-	@$(MAKE) --no-print-directory install PACKAGES="$(DEBIAN_PACKAGES)"
+	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
 
 test-deps: deps
-	@$(MAKE) --no-print-directory install PACKAGES="$(TEST_PACKAGES)"
+	@$(MAKE) --no-print-directory packages PACKAGES="$(TEST_PACKAGES)"
 
 bench-deps: deps
-	@$(MAKE) --no-print-directory install PACKAGES="$(BENCH_PACKAGES)"
+	@$(MAKE) --no-print-directory packages PACKAGES="$(BENCH_PACKAGES)"
 
-install:
+packages:
 	@missing=""; \
 	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
@@ -40,8 +48,32 @@ install:
 build: deps
 	swift build
 
+# The Swift runtime linked in, so the installed binary needs only the Debian libraries.
 release: deps
-	swift build -c release --product textlayout
+	swift build -c release --static-swift-stdlib --product textlayout
+
+# The binary in bin, DejaVu Sans (and its licence) in share/textlayout, where the
+# binary looks for it; without it the binary uses fontconfig's sans-serif.
+install: release man
+	install -D -m 755 .build/release/textlayout $(BINDIR)/textlayout
+	install -D -m 644 Sources/TextLayoutCommand/Resources/DejaVuSans.ttf $(DATADIR)/textlayout/DejaVuSans.ttf
+	install -D -m 644 Sources/TextLayoutCommand/Resources/LICENSE-DejaVu.txt $(DATADIR)/textlayout/LICENSE-DejaVu.txt
+	install -D -m 644 .build/man/textlayout.1 $(DATADIR)/man/man1/textlayout.1
+	.build/release/textlayout help bash-completion > .build/textlayout.bash
+	install -D -m 644 .build/textlayout.bash $(DATADIR)/bash-completion/completions/textlayout
+
+uninstall:
+	rm -f $(BINDIR)/textlayout $(DATADIR)/man/man1/textlayout.1 $(DATADIR)/bash-completion/completions/textlayout
+	rm -rf $(DATADIR)/textlayout
+
+man: release
+	@mkdir -p .build/man
+	.build/release/textlayout help man > .build/man/textlayout.1
+	@echo "wrote .build/man/textlayout.1 (man -l .build/man/textlayout.1)"
+
+# The toolchain's swift-format with .swift-format; not yet in CI (see README).
+lint:
+	swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Benchmarks/Sources
 
 demo: release
 	@echo "== $(SAMPLE), first paragraphs, at 240 pt =="

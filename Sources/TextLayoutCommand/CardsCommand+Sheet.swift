@@ -14,7 +14,7 @@ struct SheetCommand {
     ///   cannot be written.
     func run(standardInput: () -> Data, isTerminal: Bool,
              output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
-        let fonts = try FontLoader.cascade(for: options)
+        let fonts = try FontLoader.cascade(for: options, errors: &errors)
         let data = try CardsCommand.readInput(options.input, standardInput: standardInput)
         let (records, badRecords) = LabelCardRecord.parse(data)
         for error in badRecords { errors.write("textlayout: error: \(error.description)\n") }

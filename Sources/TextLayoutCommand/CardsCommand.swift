@@ -29,7 +29,7 @@ struct CardsCommand {
     ///   the rest were written), 1 otherwise.
     func run(standardInput: () -> Data, isTerminal: Bool,
              output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
-        let fonts = try FontLoader.cascade(for: options)
+        let fonts = try FontLoader.cascade(for: options, errors: &errors)
         let renderer = LabelCardRenderer(fonts: fonts)
         switch options.action {
         case .preview:

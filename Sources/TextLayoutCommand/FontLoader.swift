@@ -31,51 +31,63 @@ enum FontLoader {
     /// The main font, the `--fallback` fonts in order, and fontconfig last unless
     /// `--no-system-fallback`.
     ///
+    /// A binary standing alone, without the bundled font beside it or installed
+    /// under its prefix, uses fontconfig's `sans-serif` instead and says so in one
+    /// `textlayout: note:` line on `errors`.
+    ///
     /// - Throws: `CommandLineError`: exit 66 for a font file that is missing,
     ///   unreadable or not a font (the message names it); exit 1 when no installed
-    ///   font has the `--family`.
-    static func cascade(for options: some FontOptions) throws -> FontCascade {
+    ///   font has the `--family` (or, standing alone, `sans-serif`).
+    static func cascade(for options: some FontOptions, errors: inout some TextOutputStream) throws -> FontCascade {
         let primary: Font
         switch options.font {
         case .bundled:
-            primary = try load(path: try bundledFontPath(), faceIndex: 0, size: options.size)
+            if let path = bundledFontPath() {
+                primary = try load(path: path, faceIndex: 0, size: options.size)
+            } else {
+                primary = try family("sans-serif", size: options.size)
+                errors.write("textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif (\(primary.face.familyName), \(primary.face.path))\n")
+            }
         case .file(let path, let faceIndex):
             primary = try load(path: path, faceIndex: faceIndex, size: options.size)
-        case .family(let family):
-            do {
-                primary = try Font(family: family, size: options.size)
-            } catch let error as TypesettingError {
-                throw converted(error)
-            }
+        case .family(let name):
+            primary = try family(name, size: options.size)
         }
         let fallbacks = try options.fallbacks.map { try load(path: $0, faceIndex: 0, size: options.size) }
         return FontCascade(
             primary: primary, fallbacks: fallbacks, systemFallback: options.usesSystemFallback ? .system : nil)
     }
 
-    /// The path of DejaVu Sans in the tool's resource bundle.
+    /// The path of the bundled DejaVu Sans, nil when this binary has none.
     ///
-    /// Looks for the bundle SwiftPM puts beside the executable
-    /// (`TextLayout_TextLayoutCommand.resources`) itself rather than through
-    /// `Bundle.module`, which stops the process when the bundle is missing: a binary
-    /// copied without it gets a clear error instead.
-    ///
-    /// - Throws: `CommandLineError` (66) when no bundle holds the font.
-    static func bundledFontPath() throws -> String {
-        let bundleName = "TextLayout_TextLayoutCommand.resources"
+    /// Looks, beside the executable, for the resource bundle SwiftPM puts there
+    /// (`TextLayout_TextLayoutCommand.resources`), and for the font that
+    /// `make install` puts under the prefix (`<prefix>/share/textlayout` for
+    /// `<prefix>/bin/textlayout`). Not through `Bundle.module`, which stops the
+    /// process when the bundle is missing.
+    static func bundledFontPath() -> String? {
         var directories: [URL] = []
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
         }
         directories.append(Bundle.main.bundleURL)
         directories += Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        var candidates: [URL] = []
         for directory in directories {
-            let font = directory.appendingPathComponent(bundleName)
-                .appendingPathComponent("Resources").appendingPathComponent("DejaVuSans.ttf")
-            if FileManager.default.isReadableFile(atPath: font.path) { return font.path }
+            candidates.append(directory.appendingPathComponent("TextLayout_TextLayoutCommand.resources/Resources"))
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("share/textlayout"))
         }
-        throw CommandLineError.noInput(
-            "the bundled font is missing (no \(bundleName)/Resources/DejaVuSans.ttf beside the executable); use --font <file>")
+        return candidates.map { $0.appendingPathComponent("DejaVuSans.ttf").path }
+            .first { FileManager.default.isReadableFile(atPath: $0) }
+    }
+
+    /// The installed font fontconfig picks for `name`.
+    private static func family(_ name: String, size: CGFloat) throws -> Font {
+        do {
+            return try Font(family: name, size: size)
+        } catch let error as TypesettingError {
+            throw converted(error)
+        }
     }
 
     private static func load(path: String, faceIndex: Int, size: CGFloat) throws -> Font {

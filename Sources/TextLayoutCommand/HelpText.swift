@@ -4,22 +4,27 @@ enum HelpText {
     static let tool = """
         OVERVIEW: Lay out text into lines with the TextLayout engine: UAX #14 line
         breaking (ICU), HarfBuzz shaping, font fallback (fontconfig), bidi; and
-        draw it as SVG or PNG (cairo).
+        draw it as SVG, PNG or PDF (cairo).
 
         USAGE: textlayout <subcommand> [<options>]
 
         SUBCOMMANDS:
           wrap                    Wrap text at a width in points (or in terminal
                                   columns) and print its lines, as text or JSON.
-          render                  Lay out text at a width and draw it into an SVG
-                                  or PNG image as tall as the text.
+          render                  Lay out text at a width and draw it into an SVG,
+                                  PNG or PDF file as tall as the text.
           cards                   Render label cards: a previews gallery of
-                                  fixtures, or a file per JSON Lines record.
+                                  fixtures, a file per JSON Lines record, or
+                                  label sheets in one PDF.
 
         OPTIONS:
           -h, --help              Show this help. 'textlayout wrap --help' and
                                   'textlayout render --help' show the options of
                                   each subcommand.
+          --version               Show the version, and those of ICU, HarfBuzz,
+                                  cairo and FreeType.
+          help man                Print this tool's manual page (roff).
+          help bash-completion    Print a bash completion script.
 
         EXAMPLES:
           textlayout wrap --width 300 README.md
@@ -47,7 +52,7 @@ enum HelpText {
         USAGE: textlayout <subcommand> [<options>]
           textlayout wrap (--width <points> | --columns <n>) [<options>] [<file>]
           textlayout render --width <points> -o <image> [<options>] [<file>]
-          textlayout cards (preview | render) --out <directory> [<options>]
+          textlayout cards (preview | render | sheet) --out <path> [<options>]
           textlayout --help           for more
         """
 

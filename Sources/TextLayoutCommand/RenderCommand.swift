@@ -16,7 +16,7 @@ struct RenderCommand {
     ///   the image file cannot be written, 1 for any other failure.
     func run(standardInput: () -> Data, errors: inout some TextOutputStream) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
-        let fonts = try FontLoader.cascade(for: options)
+        let fonts = try FontLoader.cascade(for: options, errors: &errors)
         let input = try InputText.load(path: options.input, standardInput: standardInput)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")

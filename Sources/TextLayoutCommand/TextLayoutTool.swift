@@ -1,4 +1,6 @@
 import Foundation
+import TextRendering
+import Typesetting
 
 /// The `textlayout` command-line tool, as a function of its arguments and streams:
 /// `main.swift` passes the process's, tests pass strings.
@@ -11,6 +13,9 @@ import Foundation
 ///                                 output: &output, errors: &errors)
 /// ```
 public enum TextLayoutTool {
+    /// The tool's version, as `--version` prints it.
+    public static let version = "0.1.0"
+
     /// Runs the tool.
     ///
     /// - Parameters:
@@ -39,6 +44,17 @@ public enum TextLayoutTool {
         }
     }
 
+    /// The tool's version, then the libraries' it runs on, one a line.
+    static var versionText: String {
+        """
+        textlayout \(version)
+        ICU \(LibraryVersions.icu)
+        HarfBuzz \(LibraryVersions.harfBuzz)
+        cairo \(LibraryVersions.cairo)
+        FreeType \(LibraryVersions.freeType)
+        """
+    }
+
     /// Picks the subcommand, or prints help.
     private static func dispatch(_ arguments: [String], standardInput: () -> Data,
                                  output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
@@ -52,9 +68,15 @@ public enum TextLayoutTool {
                 output.write(HelpText.render + "\n")
             } else if subcommand == "help", rest.first == "cards" {
                 output.write(CardsHelpText.cards + "\n")
+            } else if subcommand == "help", rest.first == "man" {
+                output.write(ManualPage.roff)
+            } else if subcommand == "help", rest.first == "bash-completion" {
+                output.write(BashCompletion.script)
             } else {
                 output.write(HelpText.tool + "\n")
             }
+        case "--version":
+            output.write(versionText + "\n")
         case "wrap":
             if ArgumentParser.asksForHelp(rest) {
                 output.write(HelpText.wrap + "\n")

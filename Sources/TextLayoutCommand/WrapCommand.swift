@@ -15,7 +15,7 @@ struct WrapCommand: Sendable {
     func run(standardInput: () -> Data, output: inout some TextOutputStream,
              errors: inout some TextOutputStream) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
-        let fonts: FontCascade? = if case .points = options.measure { try FontLoader.cascade(for: options) } else { nil }
+        let fonts: FontCascade? = if case .points = options.measure { try FontLoader.cascade(for: options, errors: &errors) } else { nil }
         let input = try InputText.load(path: options.input, standardInput: standardInput)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")

@@ -26,9 +26,11 @@ import Testing
         return nil
     }
 
-    /// Runs the executable with `arguments` and `input` on standard input.
-    static func run(_ arguments: [String], input: Data) throws -> (status: Int32, output: Data, errors: Data) {
-        let executable = try #require(locateExecutable(), "the textlayout executable is not next to the test bundle")
+    /// Runs the executable (or `executable`, a copy of it) with `arguments` and
+    /// `input` on standard input.
+    static func run(_ arguments: [String], input: Data,
+                    executable: URL? = nil) throws -> (status: Int32, output: Data, errors: Data) {
+        let executable = try executable ?? #require(locateExecutable(), "the textlayout executable is not next to the test bundle")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

@@ -50,11 +50,18 @@ public final class FontLocator: Sendable {
         if let config { FcConfigDestroy(config) }
     }
 
+    /// fontconfig's generic family names, which stand for a configured choice.
+    static let genericFamilies: Set<String> = ["sans-serif", "serif", "monospace", "sans", "mono"]
+
     /// The best face of the family named `family`.
+    ///
+    /// A generic family (`sans-serif`, `serif`, `monospace`, `sans`, `mono`) is no
+    /// font's name: it gives the face fontconfig's configuration chooses for it.
     ///
     /// - Throws: `TypesettingError` with `.fontFamilyNotFound` when no font of that
     ///   family is known (fontconfig's nearest substitute is not accepted).
     public func locate(family: String) throws -> FontLocation {
+        let isGeneric = Self.genericFamilies.contains(family.lowercased())
         let found: FontLocation? = lock.withLock { _ in
             guard let config, let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
@@ -64,7 +71,7 @@ public final class FontLocator: Sendable {
             var result = FcResultNoMatch
             guard let match = FcFontMatch(config, pattern, &result) else { return nil }
             defer { FcPatternDestroy(match) }
-            guard Self.families(of: match).contains(where: {
+            guard isGeneric || Self.families(of: match).contains(where: {
                 $0.caseInsensitiveCompare(family)
             }) else { return nil }
             return Self.location(of: match)
