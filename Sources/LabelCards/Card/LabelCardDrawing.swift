@@ -23,32 +23,45 @@ enum LabelCardDrawing {
     }
 }
 
-/// A canvas that moves everything drawn on it by an offset before passing it on:
-/// how a view that draws at its own origin is put at its frame.
+/// A canvas that moves (and optionally scales) everything drawn on it before
+/// passing it on: how a view that draws at its own origin is put at its frame, and
+/// a card in a label of a sheet.
 public final class TranslatedCanvas: Canvas {
     /// The canvas drawn on.
     public let base: Canvas
-    /// Added to every coordinate.
+    /// Where this canvas's origin lands on the base canvas.
     public let offset: CGPoint
+    /// Base-canvas points per point here (1: the same size).
+    public let scale: CGFloat
 
-    /// A canvas drawing onto `base`, moved by `offset`.
-    public init(_ base: Canvas, by offset: CGPoint) {
+    /// A canvas drawing onto `base`, scaled by `scale` and moved by `offset`.
+    public init(_ base: Canvas, by offset: CGPoint, scale: CGFloat = 1) {
         self.base = base
         self.offset = offset
+        self.scale = scale
     }
 
-    /// Draws the glyphs on the base canvas, moved.
+    /// Draws the glyphs on the base canvas, moved, in the font at the scaled size.
     public func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
-        base.drawGlyphs(glyphs, at: positions.map { CGPoint(x: $0.x + offset.x, y: $0.y + offset.y) }, font: font, color: color)
+        let placedFont = scale == 1 ? font : (try? font.withSize(font.size * scale)) ?? font
+        base.drawGlyphs(glyphs, at: positions.map(place), font: placedFont, color: color)
     }
 
     /// Fills the rectangle on the base canvas, moved.
     public func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) {
-        base.fill(rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color)
+        base.fill(place(rect), cornerRadius: cornerRadius * scale, color: color)
     }
 
-    /// Strokes the rectangle on the base canvas, moved.
+    /// Strokes the rectangle on the base canvas, moved; the line scaled too.
     public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
-        base.stroke(rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, lineWidth: lineWidth, color: color)
+        base.stroke(place(rect), cornerRadius: cornerRadius * scale, lineWidth: lineWidth * scale, color: color)
+    }
+
+    private func place(_ point: CGPoint) -> CGPoint {
+        CGPoint(x: offset.x + point.x * scale, y: offset.y + point.y * scale)
+    }
+
+    private func place(_ rect: CGRect) -> CGRect {
+        CGRect(origin: place(rect.origin), size: CGSize(width: rect.width * scale, height: rect.height * scale))
     }
 }

@@ -58,7 +58,7 @@ extension LabelSheet {
             let scale = min(1, layout.labelSize.height / height)
             let size = CGSize(width: laidOut.geometry.size.width * scale, height: height * scale)
             let origin = CGPoint(x: frame.midX - size.width / 2, y: frame.midY - size.height / 2)
-            laidOut.draw(in: PlacedCanvas(on: canvas, at: origin, scale: scale))
+            laidOut.draw(in: TranslatedCanvas(canvas, by: origin, scale: scale))
             slot += 1
             placed += 1
         }
