@@ -143,16 +143,3 @@ struct BreakSegments: Sendable {
         return widest
     }
 }
-
-/// Whether a code unit hangs at the end of a line: spaces (not the no-break ones),
-/// tabs, and line or paragraph separators, which take no room there.
-@inline(__always)
-func isHangingWhitespace(_ unit: UInt16) -> Bool {
-    switch unit {
-    case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A,
-         0x2028, 0x2029, 0x205F, 0x3000:
-        return true
-    default:
-        return false
-    }
-}

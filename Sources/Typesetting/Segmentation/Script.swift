@@ -118,44 +118,10 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
     return runs
 }
 
-/// Whether every unit of `text` is ASCII: eight units at a time.
-func isASCII(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
-    guard let base = text.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var index = 0
-    var bits: UInt64 = 0
-    while index + 8 <= text.count {
-        bits |= raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)
-            | raw.loadUnaligned(fromByteOffset: 2 * index + 8, as: UInt64.self)
-        index += 8
-    }
-    while index < text.count {
-        bits |= UInt64(text[index])
-        index += 1
-    }
-    return bits & 0xFF80_FF80_FF80_FF80 == 0
-}
-
 /// Whether `unit` is A–Z or a–z (folded to lower case, one unsigned compare).
 @inline(__always)
 private func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
 
 private func isASCIIBracket(_ value: UInt32) -> Bool {
     value == 0x28 || value == 0x29 || value == 0x5B || value == 0x5D || value == 0x7B || value == 0x7D
-}
-
-/// Decodes the scalar at `index` of UTF-16 `text`, returning it and its width in
-/// code units. A lone surrogate decodes as U+FFFD, one unit wide.
-@inline(__always)
-func decodeScalar(_ text: UnsafeBufferPointer<UInt16>, at index: Int) -> (Unicode.Scalar, Int) {
-    let unit = text[index]
-    if unit < 0xD800 || unit > 0xDFFF { return (Unicode.Scalar(unit)!, 1) }
-    if unit <= 0xDBFF, index + 1 < text.count {
-        let low = text[index + 1]
-        if low >= 0xDC00, low <= 0xDFFF {
-            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-            return (Unicode.Scalar(value)!, 2)
-        }
-    }
-    return ("\u{FFFD}", 1)
 }
