@@ -151,7 +151,7 @@ import Typesetting
             let expected = paragraphRanges(in: units).map { Array(units[$0.content.lowerBound..<$0.separator.upperBound]) }
             let storage = TextContentStorage(string: text)
             #expect((0..<storage.paragraphCount).map { storage.paragraph(at: $0).attributedString.utf16 } == expected)
-            #expect(Array(text.utf8).withUnsafeBufferPointer { UnsplitText.utf16Count(ofUTF8: $0) } == units.count)
+            #expect(Array(text.utf8).withUnsafeBufferPointer { utf16Count(ofUTF8: $0) } == units.count)
         }
     }
 
@@ -166,7 +166,7 @@ import Typesetting
         _ = storage.paragraph(at: 1)
         #expect(storage.length == text.utf16.count)
         #expect(storage.splitLength + storage.estimatedUnsplitLength == text.utf16.count, "known once counted")
-        let counted = Array(text.utf8).withUnsafeBufferPointer { UnsplitText.utf16Count(ofUTF8: $0) }
+        let counted = Array(text.utf8).withUnsafeBufferPointer { utf16Count(ofUTF8: $0) }
         #expect(counted == text.utf16.count)
     }
 

@@ -1,9 +1,53 @@
 import Testing
 @testable import Typesetting
 
-/// The UTF-16 toolkit: its word-at-a-time paths see a non-ASCII unit wherever it
-/// falls in a word, and lone surrogates decode as replacement characters.
+/// The UTF-16 toolkit: both paragraph scans find the same separators wherever they
+/// fall in a word, its word-at-a-time paths see a non-ASCII unit anywhere, and lone
+/// surrogates decode as replacement characters.
 @Suite struct UTF16ScanningTests {
+    /// Characters of one to four UTF-8 bytes, and separators, to put at every offset.
+    static let insertions = ["é", "日", "😀", "\u{85}", "\u{2029}", "\r\n", "\u{2028}"]
+
+    /// `insertion` after `lead` ASCII letters and before more.
+    static func text(_ insertion: String, after lead: Int) -> String {
+        String(repeating: "x", count: lead) + insertion + String(repeating: "y", count: 17 - lead % 17)
+    }
+
+    @Test(arguments: insertions)
+    func bothScansFindTheSameParagraphEnds(insertion: String) {
+        for lead in 0..<19 {
+            let text = Self.text(insertion, after: lead) + "\r" + "z"
+            let units = Array(text.utf16)
+            let bytes = Array(text.utf8)
+            var ends16: [(Int, Int)] = []
+            var start = 0
+            repeat {
+                let (end, length) = units.withUnsafeBufferPointer { paragraphEnd(inUTF16: $0, from: start) }
+                ends16.append((end, length))
+                start = end
+            } while ends16.last!.1 != 0
+            var ends8: [(Int, Int)] = []
+            var byteStart = 0
+            var unitStart = 0
+            repeat {
+                let (end, length, count) = bytes.withUnsafeBufferPointer { paragraphEnd(inUTF8: $0, from: byteStart) }
+                unitStart += count
+                ends8.append((unitStart, length))
+                byteStart = end
+            } while ends8.last!.1 != 0
+            #expect(ends8.map(\.0) == ends16.map(\.0), "after \(lead)")
+            #expect(ends8.map(\.1) == ends16.map(\.1), "after \(lead)")
+            #expect(ends16.count == (["\u{85}", "\u{2029}", "\r\n"].contains(insertion) ? 3 : 2))
+        }
+    }
+
+    @Test func paragraphRangesCoverTheText() {
+        let ranges = paragraphRanges(in: Array("a\r\nb\n\u{2029}".utf16))
+        #expect(ranges.map(\.content) == [0..<1, 3..<4, 5..<5, 6..<6])
+        #expect(ranges.map(\.separator) == [1..<3, 4..<5, 5..<6, 6..<6])
+        #expect(paragraphRanges(in: []).map(\.content) == [0..<0], "an empty text is one empty paragraph")
+    }
+
     @Test func isASCIISeesANonASCIIUnitAnywhere() {
         // Eight units at a time and the tail: a non-ASCII unit anywhere is seen.
         for position in 0..<19 {

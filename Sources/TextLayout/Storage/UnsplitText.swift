@@ -59,7 +59,7 @@ struct UnsplitText {
         if let knownLength { return knownLength }
         guard case .utf8(let string, _) = source else { preconditionFailure("UTF-16 text knows its length") }
         let count = string.utf8.withContiguousStorageIfAvailable { bytes in
-            Self.utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            utf16Count(ofUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
         }!
         knownLength = count
         return count
@@ -83,26 +83,26 @@ struct UnsplitText {
     mutating func nextParagraph() -> TextParagraph {
         precondition(!isExhausted, "no paragraph left to split")
         let paragraph: TextParagraph
-        let paragraphEnd: Int
+        let nextStart: Int
         switch source {
         case .utf8(let string, let attributes):
             let (found, separatorLength, units) = string.utf8.withContiguousStorageIfAvailable { bytes in
-                let (end, separatorLength, count) = Self.paragraphEnd(inUTF8: bytes, from: start)
+                let (end, separatorLength, count) = paragraphEnd(inUTF8: bytes, from: start)
                 let units = Self.utf16(fromUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]), count: count)
                 return (end, separatorLength, units)
             }!
-            paragraphEnd = found
+            nextStart = found
             let text = AttributedText(utf16: units, attributes: attributes)
             paragraph = TextParagraph(attributedString: text, separatorLength: separatorLength)
         case .utf16(let text):
-            let (found, separatorLength) = Self.paragraphEnd(inUTF16: text.utf16, from: start)
-            paragraphEnd = found
+            let (found, separatorLength) = text.utf16.withUnsafeBufferPointer { paragraphEnd(inUTF16: $0, from: start) }
+            nextStart = found
             paragraph = TextParagraph(attributedString: text.slice(start..<found), separatorLength: separatorLength)
         }
-        splitSourceUnits += paragraphEnd - start
+        splitSourceUnits += nextStart - start
         splitUTF16Units += paragraph.length
         knownLength = knownLength.map { $0 - paragraph.length }
-        start = paragraphEnd
+        start = nextStart
         isExhausted = paragraph.separatorLength == 0
         return paragraph
     }

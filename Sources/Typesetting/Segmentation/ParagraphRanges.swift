@@ -18,24 +18,11 @@ public func paragraphRanges(in text: [UInt16]) -> [ParagraphRange] {
 func paragraphRanges(in text: UnsafeBufferPointer<UInt16>) -> [ParagraphRange] {
     var result: [ParagraphRange] = []
     var start = 0
-    var index = 0
-    let count = text.count
-    while index < count {
-        let unit = text[index]
-        // Most units are above CR and are neither NEL nor U+2029: one compare each.
-        if unit > 0x0D, unit != 0x85, unit != 0x2029 {
-            index += 1
-            continue
-        }
-        guard unit == 0x0A || unit == 0x0D || unit == 0x85 || unit == 0x2029 else {
-            index += 1
-            continue
-        }
-        let separatorEnd = unit == 0x0D && index + 1 < count && text[index + 1] == 0x0A ? index + 2 : index + 1
-        result.append(ParagraphRange(content: start..<index, separator: index..<separatorEnd))
-        start = separatorEnd
-        index = separatorEnd
+    while true {
+        let (end, separatorLength) = paragraphEnd(inUTF16: text, from: start)
+        let separatorStart = end - separatorLength
+        result.append(ParagraphRange(content: start..<separatorStart, separator: separatorStart..<end))
+        if separatorLength == 0 { return result }
+        start = end
     }
-    result.append(ParagraphRange(content: start..<count, separator: count..<count))
-    return result
 }

@@ -1,6 +1,10 @@
-/// The UTF-16 toolkit: decoding scalars and testing units, each written once for
-/// every module that scans text. These run over whole documents (itemizing them),
-/// so the common cases go eight bytes at a time.
+/// The UTF-16 toolkit: decoding scalars, testing units and finding paragraph ends,
+/// each written once for every module that scans text. These run over whole
+/// documents (opening one, itemizing it), so the common cases go eight bytes at a
+/// time.
+
+/// The high bit of each byte of a word.
+private let highBits: UInt64 = 0x8080_8080_8080_8080
 
 /// Decodes the scalar at `index` of UTF-16 `text`, returning it and its width in
 /// code units. A lone surrogate decodes as U+FFFD, one unit wide.
@@ -47,4 +51,114 @@ package func isHangingWhitespace(_ unit: UInt16) -> Bool {
     default:
         return false
     }
+}
+
+/// Where the paragraph starting at `start` in UTF-16 `text` ends, after its
+/// separator, and the separator's length: 1 for LF, CR, NEL (U+0085) and U+2029,
+/// 2 for CR LF, 0 for a paragraph running to the end. These are TextKit's paragraph
+/// separators; `paragraphEnd(inUTF8:from:)` finds the same ones in UTF-8.
+@inline(__always)
+package func paragraphEnd(
+    inUTF16 text: UnsafeBufferPointer<UInt16>, from start: Int
+) -> (end: Int, separatorLength: Int) {
+    var index = start
+    let count = text.count
+    while index < count {
+        let unit = text[index]
+        // Most units are above CR and are neither NEL nor U+2029: one compare each.
+        if unit > 0x0D, unit != 0x85, unit != 0x2029 {
+            index &+= 1
+            continue
+        }
+        switch unit {
+        case 0x0A, 0x85, 0x2029:
+            return (index + 1, 1)
+        case 0x0D:
+            return index + 1 < count && text[index + 1] == 0x0A ? (index + 2, 2) : (index + 1, 1)
+        default:
+            index &+= 1
+        }
+    }
+    return (count, 0)
+}
+
+/// Where the paragraph starting at `start` in valid UTF-8 ends (after its
+/// separator), its separator's UTF-16 length as `paragraphEnd(inUTF16:from:)` gives
+/// it — NEL is C2 85 and U+2029 is E2 80 A9 here — and how many UTF-16 code units
+/// the paragraph makes, so that it can be transcoded into an array of exact size.
+package func paragraphEnd(
+    inUTF8 bytes: UnsafeBufferPointer<UInt8>, from start: Int
+) -> (end: Int, separatorLength: Int, utf16Count: Int) {
+    guard let base = bytes.baseAddress else { return (start, 0, 0) }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var index = start
+    var units = 0
+    while true {
+        // Eight ASCII bytes none of which is below 0x0E (LF is 0x0A, CR 0x0D):
+        // eight units and no separator.
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below0E = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word
+            guard (word | below0E) & highBits == 0 else { break }
+            index += 8
+            units += 8
+        }
+        guard index < count else { return (count, 0, units) }
+        // The next eight bytes one at a time: only LF, CR and the lead bytes of
+        // NEL and U+2029 can start a separator.
+        for _ in 0..<8 where index < count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                return (index + 1, 1, units + 1)
+            case 0x0D:
+                let isCRLF = index + 1 < count && bytes[index + 1] == 0x0A
+                return isCRLF ? (index + 2, 2, units + 2) : (index + 1, 1, units + 1)
+            case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85:
+                return (index + 2, 1, units + 1)
+            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9:
+                return (index + 3, 1, units + 1)
+            default:
+                units += utf16Width(ofUTF8: byte)
+                index += 1
+            }
+        }
+    }
+}
+
+/// The UTF-16 units a UTF-8 byte accounts for: one for a byte that starts a scalar
+/// (any but a continuation byte, 10xxxxxx), one more for the lead of a four-byte
+/// scalar (11110xxx), which makes a surrogate pair.
+@inline(__always)
+private func utf16Width(ofUTF8 byte: UInt8) -> Int {
+    (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
+}
+
+/// The number of UTF-16 code units valid UTF-8 `bytes` make, as
+/// `utf16Width(ofUTF8:)` counts them: eight bytes a step, counted in the bytes of a
+/// word and summed every 127 steps.
+package func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return 0 }
+    let raw = UnsafeRawPointer(base)
+    var total = 0
+    var index = 0
+    while index + 8 <= bytes.count {
+        // Each byte of `counts` gains at most 2 a step: 127 steps stay below 256.
+        var counts: UInt64 = 0
+        let steps = min((bytes.count - index) / 8, 127)
+        for _ in 0..<steps {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let startsScalar = (~word | word << 1) & highBits
+            let startsPair = word & word << 1 & word << 2 & word << 3 & highBits
+            counts &+= startsScalar >> 7 &+ startsPair >> 7
+            index += 8
+        }
+        let pairs = (counts & 0x00FF_00FF_00FF_00FF) &+ (counts >> 8 & 0x00FF_00FF_00FF_00FF)
+        total += Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+    }
+    for byte in UnsafeBufferPointer(rebasing: bytes[index...]) {
+        total += utf16Width(ofUTF8: byte)
+    }
+    return total
 }
