@@ -1,9 +1,9 @@
 import Testing
 @testable import Typesetting
 
-/// The UTF-16 toolkit: both paragraph scans find the same separators wherever they
-/// fall in a word, its word-at-a-time paths see a non-ASCII unit anywhere, and lone
-/// surrogates decode as replacement characters.
+/// The UTF-16 toolkit: its word-at-a-time paths agree with Swift's own transcoding
+/// wherever the non-ASCII character falls in a word, and both paragraph scans find
+/// the same separators.
 @Suite struct UTF16ScanningTests {
     /// Characters of one to four UTF-8 bytes, and separators, to put at every offset.
     static let insertions = ["é", "日", "😀", "\u{85}", "\u{2029}", "\r\n", "\u{2028}"]
@@ -11,6 +11,21 @@ import Testing
     /// `insertion` after `lead` ASCII letters and before more.
     static func text(_ insertion: String, after lead: Int) -> String {
         String(repeating: "x", count: lead) + insertion + String(repeating: "y", count: 17 - lead % 17)
+    }
+
+    @Test(arguments: insertions)
+    func transcodingAgreesWithSwift(insertion: String) {
+        for lead in 0..<19 {
+            let text = Self.text(insertion, after: lead)
+            let expected = Array(text.utf16)
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { bytes in
+                #expect(utf16Units(fromUTF8: bytes) == expected, "after \(lead)")
+                #expect(utf16Units(fromUTF8: bytes, count: expected.count) == expected, "after \(lead)")
+                #expect(utf16Count(ofUTF8: bytes) == expected.count, "after \(lead)")
+            }
+        }
+        #expect(utf16Units(fromUTF8: UnsafeBufferPointer(start: nil, count: 0)) == [])
     }
 
     @Test(arguments: insertions)

@@ -88,7 +88,7 @@ struct UnsplitText {
         case .utf8(let string, let attributes):
             let (found, separatorLength, units) = string.utf8.withContiguousStorageIfAvailable { bytes in
                 let (end, separatorLength, count) = paragraphEnd(inUTF8: bytes, from: start)
-                let units = Self.utf16(fromUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]), count: count)
+                let units = utf16Units(fromUTF8: UnsafeBufferPointer(rebasing: bytes[start..<end]), count: count)
                 return (end, separatorLength, units)
             }!
             nextStart = found

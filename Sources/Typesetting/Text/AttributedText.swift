@@ -18,47 +18,11 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Text with one set of attributes throughout.
     public init(_ string: String, attributes: TextAttributes = TextAttributes()) {
-        self.init(utf16: Self.utf16(of: string), attributes: attributes)
-    }
-
-    /// The UTF-16 code units of `string`, transcoded from its UTF-8 in one pass.
-    /// `Array(string.utf16)` walks a native string through index breadcrumbs and
-    /// costs several times more on non-ASCII text (measured: 57% of opening a 10 MB
-    /// document went there).
-    static func utf16(of string: String) -> [UInt16] {
+        // One pass over the string's UTF-8: `Array(string.utf16)` walks a native
+        // string through index breadcrumbs, several times slower on non-ASCII text.
         var string = string
-        return string.withUTF8 { bytes in
-            [UInt16](unsafeUninitializedCapacity: bytes.count) { out, filled in
-                var i = 0
-                var n = 0
-                let count = bytes.count
-                while i < count {
-                    let b0 = UInt32(bytes[i])
-                    if b0 < 0x80 {
-                        out[n] = UInt16(b0)
-                        n += 1
-                        i += 1
-                    } else if b0 < 0xE0 {
-                        out[n] = UInt16((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))
-                        n += 1
-                        i += 2
-                    } else if b0 < 0xF0 {
-                        out[n] = UInt16((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))
-                        n += 1
-                        i += 3
-                    } else {
-                        let scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
-                            | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
-                        let value = scalar - 0x10000
-                        out[n] = UInt16(0xD800 + (value >> 10))
-                        out[n + 1] = UInt16(0xDC00 + (value & 0x3FF))
-                        n += 2
-                        i += 4
-                    }
-                }
-                filled = n
-            }
-        }
+        let units = string.withUTF8 { utf16Units(fromUTF8: $0) }
+        self.init(utf16: units, attributes: attributes)
     }
 
     /// Text from UTF-16 code units with one set of attributes throughout.

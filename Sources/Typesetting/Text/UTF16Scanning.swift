@@ -1,7 +1,7 @@
-/// The UTF-16 toolkit: decoding scalars, testing units and finding paragraph ends,
-/// each written once for every module that scans text. These run over whole
-/// documents (opening one, itemizing it), so the common cases go eight bytes at a
-/// time.
+/// The UTF-16 toolkit: decoding scalars, testing units, finding paragraph ends and
+/// transcoding UTF-8, each written once for every module that scans text. These run
+/// over whole documents (opening one, itemizing it), so the common cases go eight
+/// bytes at a time.
 
 /// The high bit of each byte of a word.
 private let highBits: UInt64 = 0x8080_8080_8080_8080
@@ -161,4 +161,80 @@ package func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         total += utf16Width(ofUTF8: byte)
     }
     return total
+}
+
+/// Valid UTF-8 `bytes` in UTF-16: eight bytes widened at once where they are ASCII,
+/// else the scalars that start in them one at a time.
+///
+/// - Parameter count: the number of UTF-16 units the bytes make, when known (from
+///   `paragraphEnd(inUTF8:from:)` or `utf16Count(ofUTF8:)`), to size the array
+///   exactly; without it the array has room for one unit per byte, which UTF-16
+///   never exceeds.
+package func utf16Units(fromUTF8 bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [UInt16] {
+    [UInt16](unsafeUninitializedCapacity: count ?? bytes.count) { out, filled in
+        guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let rawOut = UnsafeMutableRawPointer(target)
+        let byteCount = bytes.count
+        var i = 0
+        var n = 0
+        while i < byteCount {
+            if i &+ 8 <= byteCount {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if word & highBits == 0 {
+                    let low = widened(word & 0xFFFF_FFFF), high = widened(word >> 32)
+                    rawOut.storeBytes(of: low.littleEndian, toByteOffset: 2 &* n, as: UInt64.self)
+                    rawOut.storeBytes(of: high.littleEndian, toByteOffset: 2 &* n &+ 8, as: UInt64.self)
+                    i &+= 8
+                    n &+= 8
+                    continue
+                }
+            }
+            // Not all ASCII: the scalars starting in these eight bytes, the next word
+            // being unlikely to be ASCII either (the last scalar may run past them).
+            let stop = min(i &+ 8, byteCount)
+            repeat {
+                decodeUTF8Scalar(bytes, at: &i, into: out, at: &n)
+            } while i < stop
+        }
+        if let count { precondition(n == count, "UTF-16 count does not match the UTF-8") }
+        filled = n
+    }
+}
+
+/// Decodes the valid UTF-8 scalar at `i` into one or two UTF-16 units at `n`,
+/// moving both past it.
+@inline(__always)
+private func decodeUTF8Scalar(
+    _ bytes: UnsafeBufferPointer<UInt8>, at i: inout Int, into out: UnsafeMutableBufferPointer<UInt16>, at n: inout Int
+) {
+    let b0 = UInt32(bytes[i])
+    if b0 < 0x80 {
+        out[n] = UInt16(b0)
+        n &+= 1
+        i &+= 1
+    } else if b0 < 0xE0 {
+        out[n] = UInt16((b0 & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F))
+        n &+= 1
+        i &+= 2
+    } else if b0 < 0xF0 {
+        out[n] = UInt16((b0 & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F))
+        n &+= 1
+        i &+= 3
+    } else {
+        let scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+            | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
+        let value = scalar - 0x10000
+        out[n] = UInt16(0xD800 + (value >> 10))
+        out[n + 1] = UInt16(0xDC00 + (value & 0x3FF))
+        n &+= 2
+        i &+= 4
+    }
+}
+
+/// Four bytes (the low 32 bits of `bytes`, little-endian) as four UTF-16 units.
+@inline(__always)
+private func widened(_ bytes: UInt64) -> UInt64 {
+    let pairs = (bytes | bytes << 16) & 0x0000_FFFF_0000_FFFF
+    return (pairs | pairs << 8) & 0x00FF_00FF_00FF_00FF
 }
