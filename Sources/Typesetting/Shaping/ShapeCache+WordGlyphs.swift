@@ -1,0 +1,103 @@
+extension ShapeCache {
+    /// The glyphs of a generation's words, word after word; each glyph's id, advance,
+    /// cluster and unsafe-to-break flag in one 12-byte record, offsets (two per glyph)
+    /// in a column of their own, made when the first word with offsets arrives.
+    ///
+    /// `@unchecked Sendable`: it belongs to one generation, only ever touched under its
+    /// shard's lock.
+    final class WordGlyphs: @unchecked Sendable {
+        struct Record {
+            var glyph: UInt32
+            var advance: Int32
+            /// From the word's start (a word is at most 48 units).
+            var cluster: UInt8
+            var unsafeToBreak: Bool
+        }
+
+        private var records: UnsafeMutablePointer<Record>
+        private var offsets: UnsafeMutablePointer<Int32>?
+        private var count = 0
+        private var capacity = 256
+
+        init() { records = .allocate(capacity: capacity) }
+
+        deinit {
+            records.deallocate()
+            offsets?.deallocate()
+        }
+
+        /// Appends `range` of `source`, clusters moved by `clusterShift`; returns where
+        /// it starts.
+        func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int {
+            let start = reserve(range.count)
+            for (k, i) in range.enumerated() {
+                records[start + k] = Record(
+                    glyph: source.glyphs[i], advance: source.advances[i],
+                    cluster: UInt8(truncatingIfNeeded: source.clusters[i] &+ clusterShift),
+                    unsafeToBreak: source.unsafeToBreak[i])
+            }
+            if withOffsets, let from = source.offsets {
+                (makeOffsets() + 2 * start).update(from: from + 2 * range.lowerBound, count: 2 * range.count)
+            }
+            count += range.count
+            return start
+        }
+
+        /// Appends a copy of `range` of `other`; returns where it starts.
+        func append(copying range: Range<Int>, of other: WordGlyphs, withOffsets: Bool) -> Int {
+            let start = reserve(range.count)
+            (records + start).update(from: other.records + range.lowerBound, count: range.count)
+            if withOffsets, let from = other.offsets {
+                (makeOffsets() + 2 * start).update(from: from + 2 * range.lowerBound, count: 2 * range.count)
+            }
+            count += range.count
+            return start
+        }
+
+        /// Appends `range` to `output`, clusters moved by `clusterShift`.
+        @inline(__always)
+        func copy(_ range: Range<Int>, to output: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) {
+            let n = range.count
+            output.append(count: n) { at in
+                for k in 0..<n {
+                    let record = records[range.lowerBound + k]
+                    output.glyphs[at + k] = record.glyph
+                    output.advances[at + k] = record.advance
+                    output.clusters[at + k] = Int32(record.cluster) &+ clusterShift
+                    output.unsafeToBreak[at + k] = record.unsafeToBreak
+                }
+            }
+            if withOffsets, let offsets {
+                (output.makeOffsets() + 2 * (output.count - n)).update(from: offsets + 2 * range.lowerBound, count: 2 * n)
+            }
+        }
+
+        /// Makes room for `additional` records; returns where they go.
+        private func reserve(_ additional: Int) -> Int {
+            if count + additional > capacity {
+                let newCapacity = max(count + additional, 2 * capacity)
+                let grown = UnsafeMutablePointer<Record>.allocate(capacity: newCapacity)
+                grown.moveInitialize(from: records, count: count)
+                records.deallocate()
+                records = grown
+                if let old = offsets {
+                    let grownOffsets = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * newCapacity)
+                    grownOffsets.moveInitialize(from: old, count: 2 * count)
+                    old.deallocate()
+                    offsets = grownOffsets
+                }
+                capacity = newCapacity
+            }
+            if let offsets { (offsets + 2 * count).initialize(repeating: 0, count: 2 * additional) }
+            return count
+        }
+
+        private func makeOffsets() -> UnsafeMutablePointer<Int32> {
+            if let offsets { return offsets }
+            let made = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
+            made.initialize(repeating: 0, count: 2 * capacity)
+            offsets = made
+            return made
+        }
+    }
+}
