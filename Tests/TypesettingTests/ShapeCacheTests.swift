@@ -141,8 +141,8 @@ import TestSupport
         for i in 0..<100 {
             let units: [UInt16] = [UInt16(i)]
             units.withUnsafeBufferPointer { units in
-                let key = WordKey(run: run, seed: run.seed, units: units)
-                cache.insert(key, glyphs: 0..<1, of: word, clusterShift: 0)
+                let key = WordKey(run: run, seed: run.seed, range: 0..<1, in: units)
+                cache.insert(key, in: units, glyphs: 0..<1, of: word, clusterShift: 0)
             }
             #expect(cache.count <= 8)
         }
@@ -159,14 +159,14 @@ import TestSupport
         let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
         let text: [UInt16] = Array("abcd".utf16)
         text.withUnsafeBufferPointer { units in
-            let key = WordKey(run: run, seed: run.seed, units: units)
+            let key = WordKey(run: run, seed: run.seed, range: 0..<units.count, in: units)
             let output = GlyphBuffer()
-            #expect(!cache.appendWord(key, clusterShift: 0, to: output))
+            #expect(!cache.appendWord(key, in: units, clusterShift: 0, to: output))
             #expect(output.count == 0)
             // The word started at 10 in its source; kept from 0; given back from 40.
-            cache.insert(key, glyphs: 0..<3, of: source, clusterShift: -10)
+            cache.insert(key, in: units, glyphs: 0..<3, of: source, clusterShift: -10)
             output.append(glyph: 1, cluster: 39, advance: 50)
-            #expect(cache.appendWord(key, clusterShift: 40, to: output))
+            #expect(cache.appendWord(key, in: units, clusterShift: 40, to: output))
             let columns = output.columns
             #expect(columns.glyphs == [1, 7, 8, 9])
             #expect(columns.clusters == [39, 40, 41, 43])
@@ -175,7 +175,31 @@ import TestSupport
             #expect(columns.unsafeToBreak == [false, false, true, false])
             // Another direction is another word.
             let rtl = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: true)
-            #expect(!cache.appendWord(WordKey(run: rtl, seed: rtl.seed, units: units), clusterShift: 0, to: GlyphBuffer()))
+            let rtlKey = WordKey(run: rtl, seed: rtl.seed, range: 0..<units.count, in: units)
+            #expect(!cache.appendWord(rtlKey, in: units, clusterShift: 0, to: GlyphBuffer()))
+        }
+    }
+
+    /// A key names its word by place, not by pointer: kept past the buffer it was
+    /// made from, it reads the word from whichever copy of the text it is given.
+    @Test func aKeyOutlivesTheBufferItWasMadeFrom() {
+        let cache = ShapeCache(capacity: 64)
+        let source = GlyphBuffer()
+        source.append(glyph: 5, cluster: 0, advance: 100)
+        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
+        // Longer than the eight units a key keeps inline: the rest is read from the text.
+        var text: [UInt16]? = Array("the categorically".utf16)
+        let key = text!.withUnsafeBufferPointer { units in
+            WordKey(run: run, seed: run.seed, range: 4..<17, in: units)
+        }
+        let copy = Array("the categorically".utf16)
+        text = nil
+        copy.withUnsafeBufferPointer { units in
+            #expect(!cache.appendWord(key, in: units, clusterShift: 4, to: GlyphBuffer()))
+            cache.insert(key, in: units, glyphs: 0..<1, of: source, clusterShift: 0)
+            let output = GlyphBuffer()
+            #expect(cache.appendWord(key, in: units, clusterShift: 4, to: output))
+            #expect(output.columns.glyphs == [5] && output.columns.clusters == [4])
         }
     }
 

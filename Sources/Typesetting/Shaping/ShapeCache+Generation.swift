@@ -33,8 +33,8 @@ extension ShapeCache {
         /// Every word's glyphs, clusters from the word's start.
         private let glyphs = WordGlyphs()
 
-        /// The slot holding `key`'s word, if any.
-        func find(_ key: WordKey) -> Int? {
+        /// The slot holding `key`'s word (its units in `text`), if any.
+        func find(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int? {
             guard !slots.isEmpty, let run = runKeys.firstIndex(of: key.run) else { return nil }
             let hash = UInt32(truncatingIfNeeded: key.hash)
             let mask = slots.count - 1
@@ -42,38 +42,37 @@ extension ShapeCache {
             while true {
                 let slot = slots[index]
                 if slot.unitCount == 0 { return nil }
-                if slot.hash == hash, slot.head == key.head, Int(slot.unitCount) == key.units.count, slot.run == run,
-                   key.units.count <= WordHead.unitCount || tailsEqual(slot, key) {
+                if slot.hash == hash, slot.head == key.head, Int(slot.unitCount) == key.count, slot.run == run,
+                   key.count <= WordHead.unitCount || tailsEqual(slot, key.tail(in: text)) {
                     return index
                 }
                 index = (index + 1) & mask
             }
         }
 
-        private func tailsEqual(_ slot: Slot, _ key: WordKey) -> Bool {
-            let tail = key.tail
-            return tails.withUnsafeBufferPointer { stored in
+        private func tailsEqual(_ slot: Slot, _ tail: UnsafeBufferPointer<UInt16>) -> Bool {
+            tails.withUnsafeBufferPointer { stored in
                 memoryEqual(stored.baseAddress! + Int(slot.tailStart), tail.baseAddress!, tail.count)
             }
         }
 
-        /// Keeps `range` of `source` as the word `key` (not held), clusters moved by
-        /// `clusterShift`. Does nothing for a 129th run key or a word of over 65,535
+        /// Keeps `range` of `source` as the word `key` (not held; its units in `text`),
+        /// clusters moved by `clusterShift`. Does nothing for a 129th run key or a word of over 65,535
         /// glyphs (neither happens in practice).
-        mutating func insert(_ key: WordKey, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
+        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
             let offsets = source.hasOffsets(in: range)
             guard let run = runIndex(adding: key.run), range.count <= Int(UInt16.max) else { return }
             let start = glyphs.append(range, of: source, clusterShift: clusterShift, withOffsets: offsets)
-            place(key, run: run, glyphStart: start, glyphCount: range.count, hasOffsets: offsets)
+            place(key, in: text, run: run, glyphStart: start, glyphCount: range.count, hasOffsets: offsets)
         }
 
-        /// Keeps a copy of `other`'s word in slot `index` (a promotion to the young
-        /// generation).
-        mutating func insert(_ key: WordKey, copying index: Int, of other: Generation) {
+        /// Keeps a copy of `other`'s word in slot `index`, the word `key` (its units in
+        /// `text`): a promotion to the young generation.
+        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, copying index: Int, of other: Generation) {
             let slot = other.slots[index]
             guard let run = runIndex(adding: key.run) else { return }
             let start = glyphs.append(copying: other.glyphRange(of: slot), of: other.glyphs, withOffsets: slot.hasOffsets)
-            place(key, run: run, glyphStart: start, glyphCount: Int(slot.glyphCount), hasOffsets: slot.hasOffsets)
+            place(key, in: text, run: run, glyphStart: start, glyphCount: Int(slot.glyphCount), hasOffsets: slot.hasOffsets)
         }
 
         /// Appends the glyphs of the word in slot `index` to `output`, clusters moved by
@@ -95,17 +94,17 @@ extension ShapeCache {
             return runKeys.count - 1
         }
 
-        private mutating func place(_ key: WordKey, run: Int, glyphStart: Int, glyphCount: Int, hasOffsets: Bool) {
+        private mutating func place(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, run: Int, glyphStart: Int, glyphCount: Int, hasOffsets: Bool) {
             if 2 * (count + 1) > slots.count { grow() }
             var slot = Slot()
             slot.hash = UInt32(truncatingIfNeeded: key.hash)
             slot.glyphStart = UInt32(glyphStart)
             slot.tailStart = UInt32(tails.count)
             slot.glyphCount = UInt16(glyphCount)
-            slot.unitCount = UInt8(key.units.count)
+            slot.unitCount = UInt8(key.count)
             slot.flags = UInt8(run) | (hasOffsets ? 0x80 : 0)
             slot.head = key.head
-            tails.append(contentsOf: key.tail)
+            tails.append(contentsOf: key.tail(in: text))
             Self.place(slot, in: &slots)
             count += 1
         }

@@ -85,31 +85,33 @@ public final class ShapeCache: Sendable {
         }
     }
 
-    /// Appends the glyphs of the word `key` names to `output`, their clusters moved
-    /// by `clusterShift`; false, appending nothing, when the word is not held.
-    func appendWord(_ key: WordKey, clusterShift: Int32, to output: GlyphBuffer) -> Bool {
+    /// Appends the glyphs of the word `key` names (its units in `text`) to `output`,
+    /// their clusters moved by `clusterShift`; false, appending nothing, when the
+    /// word is not held.
+    func appendWord(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32, to output: GlyphBuffer) -> Bool {
         let capacity = shardCapacity
         return shards[shardIndex(of: key)].state.withLock { state in
-            if let entry = state.young.find(key) {
+            if let entry = state.young.find(key, in: text) {
                 state.young.append(entry, clusterShift: clusterShift, to: output)
                 return true
             }
-            guard let entry = state.old.find(key) else { return false }
+            guard let entry = state.old.find(key, in: text) else { return false }
             state.old.append(entry, clusterShift: clusterShift, to: output)
             // Promoted by copying: the old generation is dropped whole soon enough.
-            state.young.insert(key, copying: entry, of: state.old)
+            state.young.insert(key, in: text, copying: entry, of: state.old)
             Self.rotateIfFull(&state, capacity: capacity)
             return true
         }
     }
 
-    /// Keeps `range` of `source`'s glyphs as the word `key` names; their clusters,
-    /// moved by `clusterShift`, must then count from the word's start.
-    func insert(_ key: WordKey, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
+    /// Keeps `range` of `source`'s glyphs as the word `key` names (its units in
+    /// `text`); their clusters, moved by `clusterShift`, must then count from the
+    /// word's start.
+    func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
         let capacity = shardCapacity
         shards[shardIndex(of: key)].state.withLock { state in
-            guard state.young.find(key) == nil else { return }
-            state.young.insert(key, glyphs: range, of: source, clusterShift: clusterShift)
+            guard state.young.find(key, in: text) == nil else { return }
+            state.young.insert(key, in: text, glyphs: range, of: source, clusterShift: clusterShift)
             Self.rotateIfFull(&state, capacity: capacity)
         }
     }

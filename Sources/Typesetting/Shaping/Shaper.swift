@@ -221,16 +221,16 @@ final class Shaper: @unchecked Sendable {
                 shapeStretch(piece.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
                 continue
             }
-            let key = WordKey(run: runKey, seed: seed, units: UnsafeBufferPointer(rebasing: text[piece.range]))
+            let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
             let base = Int32(piece.range.lowerBound)
-            if cache.appendWord(key, clusterShift: base, to: output) {
+            if cache.appendWord(key, in: text, clusterShift: base, to: output) {
                 hits += 1
                 continue
             }
             let miss = missIndex.find(key.hash) { candidate in
-                let other = missed[candidate].units
-                return other.count == key.units.count
-                    && memoryEqual(other.baseAddress!, key.units.baseAddress!, other.count)
+                let other = missed[candidate]
+                return other.count == key.count
+                    && memoryEqual(text.baseAddress! + other.range.lowerBound, text.baseAddress! + key.range.lowerBound, key.count)
             } ?? {
                 _ = missIndex.insert(key.hash)
                 missed.append(key)
@@ -239,15 +239,15 @@ final class Shaper: @unchecked Sendable {
             gaps.append(Gap(position: output.count, miss: miss, base: base))
         }
         statistics.shapeCache(hits: hits, misses: gaps.count)
-        if !missed.isEmpty { fillGaps(run: run, cache: cache) }
+        if !missed.isEmpty { fillGaps(run: run, in: text, cache: cache) }
     }
 
     /// Shapes the missed words together (into `fresh`), keeps each in the cache, and
     /// lists where each occurrence's glyphs go in `output` (`insertions`).
-    private func fillGaps(run: ShapedRun, cache: ShapeCache) {
-        let words = shapeTogether(missed, of: run, into: fresh)
+    private func fillGaps(run: ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
+        let words = shapeTogether(missed, in: text, of: run, into: fresh)
         for (index, key) in missed.enumerated() {
-            cache.insert(key, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
+            cache.insert(key, in: text, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
         }
         for gap in gaps {
             let word = words[gap.miss]
@@ -256,22 +256,22 @@ final class Shaper: @unchecked Sendable {
         }
     }
 
-    /// Shapes `words` side by side in one HarfBuzz call into `whole` (emptied
+    /// Shapes `words` (their units in `text`) side by side in one HarfBuzz call into `whole` (emptied
     /// first), clusters from the start of the joined text, and gives for each word
     /// its glyphs there and the offset it starts at — exactly what shaping each
     /// alone gives.
-    private func shapeTogether(_ words: [WordKey], of run: ShapedRun, into whole: GlyphBuffer)
+    private func shapeTogether(_ words: [WordKey], in text: UnsafeBufferPointer<UInt16>, of run: ShapedRun, into whole: GlyphBuffer)
         -> [(glyphs: Range<Int>, start: Int32)] {
         // Every word but the paragraph's last ends in a space, which keeps it from
         // the next; the last (a right-to-left run meets it first) goes at the end.
-        let order = words.indices.filter { words[$0].units.last == 0x20 }
-            + words.indices.filter { words[$0].units.last != 0x20 }
+        let order = words.indices.filter { text[words[$0].range.upperBound - 1] == 0x20 }
+            + words.indices.filter { text[words[$0].range.upperBound - 1] != 0x20 }
         var joined: [UInt16] = []
         var starts = [Int](repeating: 0, count: words.count)
-        joined.reserveCapacity(words.reduce(0) { $0 + $1.units.count })
+        joined.reserveCapacity(words.reduce(0) { $0 + $1.count })
         for index in order {
             starts[index] = joined.count
-            joined.append(contentsOf: words[index].units)
+            joined.append(contentsOf: words[index].units(in: text))
         }
         whole.removeAll()
         joined.withUnsafeBufferPointer { buffer in

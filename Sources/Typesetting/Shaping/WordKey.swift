@@ -1,18 +1,25 @@
-/// A word to look up or keep: its run's key, its UTF-16 units (borrowed from the
-/// paragraph's text, valid only during the call) and their hash.
+/// A word to look up or keep: its run's key, where its UTF-16 units are in the
+/// text it was cut from, their hash and the first eight of them.
+///
+/// A key holds no pointer into the text: each call that reads the units is given
+/// the text with the key, so a key kept past a call (a shaper keeps the words its
+/// run missed until they are shaped) cannot outlive the buffer it came from.
 struct WordKey {
     let run: RunKey
-    let units: UnsafeBufferPointer<UInt16>
+    /// Where the word is in its text.
+    let range: Range<Int>
     let hash: UInt64
     /// The first eight units, zero-padded: most words are no longer, and an entry
     /// keeps them inline, so comparing them touches no other memory.
     let head: WordHead
 
-    /// The key of `units`, hashed with `seed` (the run key's, computed once per run).
-    init(run: RunKey, seed: UInt64, units: UnsafeBufferPointer<UInt16>) {
-        precondition(!units.isEmpty && units.count <= ShapeCache.maximumWordLength, "a cached word is 1 to 48 units")
+    /// The key of the word at `range` of `text`, hashed with `seed` (the run key's,
+    /// computed once per run).
+    init(run: RunKey, seed: UInt64, range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
+        precondition(!range.isEmpty && range.count <= ShapeCache.maximumWordLength, "a cached word is 1 to 48 units")
+        let units = UnsafeBufferPointer(rebasing: text[range])
         self.run = run
-        self.units = units
+        self.range = range
         self.hash = Self.hash(units, seed: seed)
         var head = WordHead()
         withUnsafeMutableBytes(of: &head) { raw in
@@ -22,9 +29,21 @@ struct WordKey {
         self.head = head
     }
 
-    /// The units past the head.
-    var tail: UnsafeBufferPointer<UInt16> {
-        units.count > WordHead.unitCount ? UnsafeBufferPointer(rebasing: units[WordHead.unitCount...]) : UnsafeBufferPointer(start: nil, count: 0)
+    /// The number of UTF-16 units.
+    var count: Int { range.count }
+
+    /// The word's units in `text`, the text the key was made from.
+    @inline(__always)
+    func units(in text: UnsafeBufferPointer<UInt16>) -> UnsafeBufferPointer<UInt16> {
+        UnsafeBufferPointer(rebasing: text[range])
+    }
+
+    /// The units past the head, in `text`.
+    @inline(__always)
+    func tail(in text: UnsafeBufferPointer<UInt16>) -> UnsafeBufferPointer<UInt16> {
+        range.count > WordHead.unitCount
+            ? UnsafeBufferPointer(rebasing: text[(range.lowerBound + WordHead.unitCount)..<range.upperBound])
+            : UnsafeBufferPointer(start: nil, count: 0)
     }
 
     /// A hash of `units`: four units at a time, multiplied and folded.
