@@ -1,10 +1,12 @@
 extension ShapeCache {
     /// One generation of a shard: an open-addressing table whose slots are the words
     /// themselves (32 bytes, first eight units inline), and their glyphs stored word
-    /// after word, each glyph's id, advance, cluster and flag side by side. A lookup
-    /// reads one slot's cache line and then one or two lines of glyphs: with the
-    /// table, the entries and four glyph columns apart, it waited on six.
-    struct Generation {
+    /// after word, each glyph's id, advance, cluster and flag side by side, so a
+    /// lookup reads one slot's cache line and then one or two lines of glyphs.
+    ///
+    /// Non-copyable: a generation owns its glyph store, so two generations can never
+    /// share one; rotating the shard's generations moves them.
+    struct Generation: ~Copyable {
         struct Slot {
             /// The hash's low 32 bits: the slot's home is these masked.
             var hash: UInt32 = 0
@@ -31,7 +33,7 @@ extension ShapeCache {
         /// The units of words longer than the head, past it.
         private var tails: [UInt16] = []
         /// Every word's glyphs, clusters from the word's start.
-        private let glyphs = WordGlyphs()
+        private var glyphs = WordGlyphs()
 
         /// The slot holding `key`'s word (its units in `text`), if any.
         func find(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int? {
@@ -68,7 +70,7 @@ extension ShapeCache {
 
         /// Keeps a copy of `other`'s word in slot `index`, the word `key` (its units in
         /// `text`): a promotion to the young generation.
-        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, copying index: Int, of other: Generation) {
+        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, copying index: Int, of other: borrowing Generation) {
             let slot = other.slots[index]
             guard let run = runIndex(adding: key.run) else { return }
             let start = glyphs.append(copying: other.glyphRange(of: slot), of: other.glyphs, withOffsets: slot.hasOffsets)

@@ -3,9 +3,10 @@ extension ShapeCache {
     /// cluster and unsafe-to-break flag in one 12-byte record, offsets (two per glyph)
     /// in a column of their own, made when the first word with offsets arrives.
     ///
-    /// `@unchecked Sendable`: it belongs to one generation, only ever touched under its
-    /// shard's lock.
-    final class WordGlyphs: @unchecked Sendable {
+    /// Non-copyable, with one owner (its generation) that frees its storage.
+    /// `@unchecked Sendable` because that storage is never shared: the value can only
+    /// be moved, and it is only touched under its shard's lock.
+    struct WordGlyphs: ~Copyable, @unchecked Sendable {
         struct Record {
             var glyph: UInt32
             var advance: Int32
@@ -28,7 +29,7 @@ extension ShapeCache {
 
         /// Appends `range` of `source`, clusters moved by `clusterShift`; returns where
         /// it starts.
-        func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int {
+        mutating func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int {
             let start = reserve(range.count)
             for (k, i) in range.enumerated() {
                 records[start + k] = Record(
@@ -44,7 +45,7 @@ extension ShapeCache {
         }
 
         /// Appends a copy of `range` of `other`; returns where it starts.
-        func append(copying range: Range<Int>, of other: WordGlyphs, withOffsets: Bool) -> Int {
+        mutating func append(copying range: Range<Int>, of other: borrowing WordGlyphs, withOffsets: Bool) -> Int {
             let start = reserve(range.count)
             (records + start).update(from: other.records + range.lowerBound, count: range.count)
             if withOffsets, let from = other.offsets {
@@ -73,7 +74,7 @@ extension ShapeCache {
         }
 
         /// Makes room for `additional` records; returns where they go.
-        private func reserve(_ additional: Int) -> Int {
+        private mutating func reserve(_ additional: Int) -> Int {
             if count + additional > capacity {
                 let newCapacity = max(count + additional, 2 * capacity)
                 let grown = UnsafeMutablePointer<Record>.allocate(capacity: newCapacity)
@@ -92,7 +93,7 @@ extension ShapeCache {
             return count
         }
 
-        private func makeOffsets() -> UnsafeMutablePointer<Int32> {
+        private mutating func makeOffsets() -> UnsafeMutablePointer<Int32> {
             if let offsets { return offsets }
             let made = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
             made.initialize(repeating: 0, count: 2 * capacity)

@@ -123,7 +123,7 @@ public final class ShapeCache: Sendable {
 
     private static func rotateIfFull(_ state: inout State, capacity: Int) {
         guard state.young.count >= capacity else { return }
-        state.old = state.young
+        swap(&state.old, &state.young)
         state.young = Generation()
     }
 }
