@@ -2,6 +2,9 @@
 /// caller says whether an entry whose hash matches is the one sought. Linear
 /// probing, at most half full; grows by doubling. A slot holds the entry's index
 /// and the top half of its hash, so a probe past other entries reads nothing else.
+///
+/// Word-by-word shaping keeps the distinct words a run missed in the cache in one,
+/// so that each is shaped once however often the run repeats it.
 struct HashIndex {
     /// Per slot: the hash's top 32 bits, then entry index + 1; 0 is empty. The
     /// count is a power of two.

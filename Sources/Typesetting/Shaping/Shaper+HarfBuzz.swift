@@ -1,0 +1,74 @@
+internal import CHarfBuzz
+
+/// The HarfBuzz calls: one `hb_shape` per stretch of text, and the glyphs HarfBuzz
+/// leaves for controls replaced.
+extension Shaper {
+    /// HarfBuzz's language for an ICU locale: its part before any `@` keywords.
+    static func hbLanguage(_ locale: String) -> OpaquePointer? {
+        let tag = locale.split(separator: "@").first.map(String.init) ?? ""
+        return tag.isEmpty ? nil : hb_language_from_string(tag, -1)
+    }
+
+    /// One `hb_shape` of `range` in the run's font, script and direction, HarfBuzz
+    /// seeing `context` around it, appended to `output` with clusters counted from
+    /// `clusterBase`.
+    func shapeStretch(_ range: Range<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
+                              context: Range<Int>, clusterBase: Int, into output: GlyphBuffer) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(
+            buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
+            UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if lastScript.code != run.script.code {
+            lastScript = (run.script.code, hb_script_from_string(run.script.iso15924, -1))
+        }
+        hb_buffer_set_script(buffer, lastScript.tag)
+        if let language { hb_buffer_set_language(buffer, language) }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        hb_buffer_set_flags(
+            buffer, run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
+        hb_shape(run.font.face.hbFont, buffer, nil, 0)
+
+        var count: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+        let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+        let n = Int(count)
+        statistics.shaped(glyphs: n)
+        let shift = Int32(context.lowerBound - clusterBase)
+        let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        var hasOffsets = false
+        output.append(count: n) { at in
+            for i in 0..<n {
+                output.glyphs[at + i] = infos[i].codepoint
+                output.clusters[at + i] = Int32(bitPattern: infos[i].cluster) &+ shift
+                output.advances[at + i] = positions[i].x_advance
+                output.unsafeToBreak[at + i] = infos[i].mask & flag != 0
+                if positions[i].x_offset != 0 || positions[i].y_offset != 0 { hasOffsets = true }
+            }
+        }
+        guard hasOffsets else { return }
+        let offsets = output.makeOffsets() + 2 * (output.count - n)
+        for i in 0..<n {
+            offsets[2 * i] = positions[i].x_offset
+            offsets[2 * i + 1] = positions[i].y_offset
+        }
+    }
+
+    /// Controls and separators are not drawn: they become the font's space glyph,
+    /// with no advance, except a tab, which advances four spaces.
+    func replaceControlGlyphs(in run: inout ShapedRun, text: UnsafeBufferPointer<UInt16>) {
+        for i in 0..<run.glyphs.count {
+            let unit = text[Int(run.clusters[i])]
+            guard unit < 0x20 || unit == 0x7F || unit == 0x85 || unit == 0x2028 || unit == 0x2029 else {
+                continue
+            }
+            let space = run.font.face.glyph(for: " ") ?? 0
+            run.glyphs[i] = space
+            if unit == 0x09 {
+                run.advances[i] = 4 * hb_font_get_glyph_h_advance(run.font.face.hbFont, space)
+            } else {
+                run.advances[i] = 0
+            }
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Synchronization
+
+extension Shaper {
+    /// Idle shapers: at most `keptIdle` (threads shaping at once rarely exceed it).
+    private static let idle = Mutex<[Shaper]>([])
+    private static let keptIdle = 16
+    /// A shaper whose scratch grew past this many glyphs (about 850 KB) is not kept:
+    /// a whole 1 MB run would otherwise hold 13 MB of scratch for good. The chunks
+    /// of a long run (32 K units) stay under it, so their shapers are reused.
+    private static let largestKeptScratch = 1 << 16
+
+    /// Runs `body` with a shaper from the pool (or a new one) set up for
+    /// `language`, `statistics` and `cache` (and shaping very long runs on all cores
+    /// when `inParallel`), and gives it back afterwards.
+    static func withShaper<Result>(language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
+                                   inParallel: Bool = true, _ body: (Shaper) throws -> Result) rethrows -> Result {
+        let shaper: Shaper
+        if let pooled = idle.withLock({ $0.popLast() }) {
+            shaper = pooled
+            shaper.language = hbLanguage(language)
+            shaper.languageTag = language
+            shaper.statistics = statistics
+            shaper.cache = cache
+        } else {
+            shaper = Shaper(language: language, statistics: statistics, cache: cache)
+        }
+        shaper.shapesLongRunsInParallel = inParallel
+        defer {
+            shaper.cache = nil
+            if shaper.scratchCapacity <= largestKeptScratch {
+                idle.withLock { idle in if idle.count < keptIdle { idle.append(shaper) } }
+            }
+        }
+        return try body(shaper)
+    }
+
+    /// The most glyphs any of the scratch buffers has room for.
+    private var scratchCapacity: Int { max(output.capacity, fresh.capacity) }
+}
