@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 /// Renders many cards to files, one per record, on every core
 /// (`textlayout cards render` is its command line).

@@ -1,6 +1,7 @@
 import Foundation
 import TextRendering
 import TextViewBridge
+import Typesetting
 
 /// Every fixture in every chosen colour scheme and content size category, rendered
 /// to SVG and PNG files side by side, with an `index.html` contact sheet linking

@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 import TextLayout
 import TextRendering
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// A very long run shaped in chunks on all cores.
@@ -30,19 +29,18 @@ extension Shaper {
     /// chunk first). A word new to two chunks at once is shaped by both.
     func shapeInParallel(_ run: inout ShapedRun, chunks: [Range<Int>], in text: UnsafeBufferPointer<UInt16>,
                          cache: ShapeCache) {
-        let parts = ResultSlots<ShapedRun>(count: chunks.count)
         let whole = run
         let locale = languageTag
         let statistics = self.statistics
         nonisolated(unsafe) let text = text  // only read, and only during this call
-        DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+        let parts = WorkerPool.map(count: chunks.count) { index in
             var part = whole
             part.range = chunks[index]
             Shaper.withShaper(language: locale, statistics: statistics, cache: cache) { shaper in
                 shaper.shapeWordByWord(&part, in: text, cache: cache)
             }
-            parts.set(index, part)
+            return part
         }
-        run.setGlyphs(joining: run.isRightToLeft ? parts.values.reversed() : parts.values)
+        run.setGlyphs(joining: run.isRightToLeft ? parts.reversed() : parts)
     }
 }

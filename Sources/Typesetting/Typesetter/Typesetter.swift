@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The entry point of the layout core: turns text, fonts and a width into lines.
@@ -65,17 +64,16 @@ public final class Typesetter: Sendable {
 
     /// `body` applied to every paragraph of `text` (cut at `ranges`) as it is
     /// shaped, on all cores, in order. One paragraph runs on the calling thread.
-    private func eachParagraph<Value>(
+    private func eachParagraph<Value: Sendable>(
         of text: AttributedText, ranges: [ParagraphRange], _ body: @Sendable (ShapedParagraph) throws -> Value
     ) throws -> [Value] {
         if ranges.count == 1 || !usesAllCores {
             return try ranges.map { try body(paragraph(text.slice($0.content))) }
         }
-        let results = ResultSlots<Result<Value, any Error>>(count: ranges.count)
-        DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
-            results.set(i, Result { try body(paragraph(text.slice(ranges[i].content))) })
+        let results = WorkerPool.map(count: ranges.count) { i in
+            Result { try body(paragraph(text.slice(ranges[i].content))) }
         }
-        return try results.values.map { try $0.get() }
+        return try results.map { try $0.get() }
     }
 
     /// Lays out `text` at `width`: every paragraph's lines, stacked from y = 0.

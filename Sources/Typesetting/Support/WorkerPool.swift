@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs independent jobs on several threads and hands back their results in order:
+/// the one way the package collects results computed in parallel.
+///
+/// Each job is a `@Sendable` function of its index that builds everything it needs
+/// (text views are not shared between threads; fonts are, and are thread-safe), and
+/// its result is `Sendable`, for it is made on a worker thread and read on the
+/// calling one.
+///
+/// ```swift
+/// let squares = WorkerPool.map(count: 4) { $0 * $0 }  // [0, 1, 4, 9]
+/// ```
+package enum WorkerPool {
+    /// The results of `job(0) … job(count - 1)`, computed on all cores, the calling
+    /// thread among them (`DispatchQueue.concurrentPerform`).
+    ///
+    /// - Parameters:
+    ///   - count: how many jobs.
+    ///   - job: one job; runs on the calling thread or a worker thread.
+    package static func map<Value: Sendable>(count: Int, _ job: @Sendable (Int) -> Value) -> [Value] {
+        guard count > 0 else { return [] }
+        let results = Results<Value>(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            results.store(job(index), at: index)
+        }
+        return results.values()
+    }
+
+    /// The results of `job(0) … job(count - 1)`, computed by up to `workers` threads
+    /// while the calling thread waits, calling `progress` after each job that
+    /// finishes, so a caller can write to its own (non-thread-safe) output from there.
+    ///
+    /// - Parameters:
+    ///   - count: how many jobs.
+    ///   - workers: how many threads (at least 1; 1 runs every job on one worker).
+    ///   - progress: called on the calling thread with the number of jobs done, once
+    ///     per finished job, in increasing order.
+    ///   - job: one job; runs on a worker thread.
+    package static func map<Value: Sendable>(count: Int, workers: Int, progress: (Int) -> Void = { _ in },
+                                             _ job: @escaping @Sendable (Int) -> Value) -> [Value] {
+        guard count > 0 else { return [] }
+        let results = Results<Value>(count: count)
+        let finished = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(workers, count)) {
+            DispatchQueue.global().async(group: group) {
+                while let index = results.claim() {
+                    results.store(job(index), at: index)
+                    finished.signal()
+                }
+            }
+        }
+        for done in 1...count {
+            finished.wait()
+            progress(done)
+        }
+        group.wait()
+        return results.values()
+    }
+
+    /// One result per job, each stored once by the thread that ran the job, and the
+    /// next job to claim, behind a lock.
+    private final class Results<Value: Sendable>: Sendable {
+        private struct State {
+            var next = 0
+            var values: [Value?]
+        }
+
+        private let state: Mutex<State>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            state = Mutex(State(values: Array(repeating: nil, count: count)))
+        }
+
+        /// The next job's index, or nil when every job has been claimed.
+        func claim() -> Int? {
+            state.withLock { state in
+                guard state.next < count else { return nil }
+                defer { state.next += 1 }
+                return state.next
+            }
+        }
+
+        func store(_ value: Value, at index: Int) {
+            state.withLock { $0.values[index] = value }
+        }
+
+        /// Every job's result, in job order.
+        ///
+        /// - Precondition: every job stored its result.
+        func values() -> [Value] {
+            state.withLock { $0.values.map { $0! } }
+        }
+    }
+}
