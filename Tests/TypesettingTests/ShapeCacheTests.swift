@@ -63,7 +63,7 @@ import TestSupport
             _ = try ShapedParagraph(
                 content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
                 strategy: GreedyLineBreaker(), statistics: serial, shapeCache: ShapeCache(capacity: 4096),
-                shapesLongRunsInParallel: false)
+                usesAllCores: false)
             #expect(parallel.shapingCalls > serial.shapingCalls)
         }
     }

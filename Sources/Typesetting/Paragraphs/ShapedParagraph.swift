@@ -37,12 +37,12 @@ public final class ShapedParagraph: Sendable {
     /// Analyses and shapes `content`, a single paragraph (a line or paragraph
     /// separator inside it is a mandatory break), looking words up in `shapeCache`
     /// (nil shapes every run whole; the result is the same), a very long run in
-    /// chunks on all cores when `shapesLongRunsInParallel`.
+    /// chunks on all cores when `usesAllCores` (as `Typesetter.usesAllCores`).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     init(content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
          strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
-         shapeCache: ShapeCache? = .shared, shapesLongRunsInParallel: Bool = true) throws {
+         shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true) throws {
         self.text = content.utf16
         self.style = style
         self.locale = locale
@@ -66,7 +66,7 @@ public final class ShapedParagraph: Sendable {
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
             let runs = Shaper.withShaper(
-                language: locale, statistics: statistics, cache: shapeCache, inParallel: shapesLongRunsInParallel
+                language: locale, statistics: statistics, cache: shapeCache, usesAllCores: usesAllCores
             ) { shaper in
                 items.map { item in
                     var run = ShapedRun(

@@ -10,10 +10,11 @@ extension Shaper {
     private static let largestKeptScratch = 1 << 16
 
     /// Runs `body` with a shaper from the pool (or a new one) set up for
-    /// `language`, `statistics` and `cache` (and shaping very long runs on all cores
-    /// when `inParallel`), and gives it back afterwards.
+    /// `language`, `statistics` and `cache`, shaping a very long run in chunks on all
+    /// cores when `usesAllCores` (as `Typesetter.usesAllCores`), and gives it back
+    /// afterwards.
     static func withShaper<Result>(language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
-                                   inParallel: Bool = true, _ body: (Shaper) throws -> Result) rethrows -> Result {
+                                   usesAllCores: Bool = true, _ body: (Shaper) throws -> Result) rethrows -> Result {
         let shaper: Shaper
         if let pooled = idle.withLock({ $0.popLast() }) {
             shaper = pooled
@@ -24,7 +25,7 @@ extension Shaper {
         } else {
             shaper = Shaper(language: language, statistics: statistics, cache: cache)
         }
-        shaper.shapesLongRunsInParallel = inParallel
+        shaper.usesAllCores = usesAllCores
         defer {
             shaper.cache = nil
             if shaper.scratchCapacity <= largestKeptScratch {

@@ -21,8 +21,9 @@ final class Shaper: @unchecked Sendable {
     var language: OpaquePointer?
     /// The locale `language` was made from, for the shapers of a run's chunks.
     var languageTag: String
-    /// Whether a very long run is shaped in chunks on all cores.
-    var shapesLongRunsInParallel = true
+    /// Whether a very long run is shaped in chunks on all cores (as
+    /// `Typesetter.usesAllCores`).
+    var usesAllCores = true
     var statistics: TypesetterStatistics
     var cache: ShapeCache?
     /// The HarfBuzz script of the last script shaped: looked up once per run, not
@@ -60,7 +61,7 @@ final class Shaper: @unchecked Sendable {
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
         if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
-            let chunks = shapesLongRunsInParallel && run.range.count >= Self.parallelRunLength
+            let chunks = usesAllCores && run.range.count >= Self.parallelRunLength
                 ? Self.chunks(of: run.range, in: text) : []
             if chunks.count > 1 {
                 shapeInParallel(&run, chunks: chunks, in: text, cache: cache)

@@ -51,7 +51,7 @@ public final class Typesetter: Sendable {
     public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
         try ShapedParagraph(
             content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
-            statistics: statistics, shapesLongRunsInParallel: usesAllCores)
+            statistics: statistics, usesAllCores: usesAllCores)
     }
 
     /// Splits `text` into paragraphs and analyses and shapes each, on all cores
