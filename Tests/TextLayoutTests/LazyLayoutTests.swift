@@ -108,7 +108,7 @@ import Typesetting
         #expect(Self.agree(fragment.layoutFragmentFrame, expected.layoutFragmentFrame))
         // Laying out a rectangle down there splits as far as its bottom.
         manager.ensureLayout(for: CGRect(x: 0, y: 80_000, width: 400, height: 500))
-        #expect(manager.slots.total >= 80_500)
+        #expect(manager.fragments.total >= 80_500)
         // Below the bottom: the last fragment, everything split.
         let last = try #require(manager.textLayoutFragment(for: CGPoint(x: 0, y: 1e9)))
         #expect(!storage.hasUnsplitText)
@@ -149,8 +149,8 @@ import Typesetting
             }
         }
         #expect(lazyStorage.splitParagraphCount == 121)
-        #expect(lazy.slots.count == 121)
-        #expect((0..<121).allSatisfy { lazy.slots[$0].textElement === lazyStorage.paragraph(at: $0) })
+        #expect(lazy.fragments.count == 121)
+        #expect((0..<121).allSatisfy { lazy.fragments[$0].textElement === lazyStorage.paragraph(at: $0) })
         #expect(Self.snapshot(Fixtures.allFragments(lazy)) == Self.snapshot(Fixtures.allFragments(split)))
     }
 
@@ -172,8 +172,8 @@ import Typesetting
         #expect(looked)
         #expect(storage.splitParagraphCount == 201)
         for manager in [first, second] {
-            #expect(manager.slots.count == 201)
-            #expect((0..<201).allSatisfy { manager.slots[$0].textElement === storage.paragraph(at: $0) })
+            #expect(manager.fragments.count == 201)
+            #expect((0..<201).allSatisfy { manager.fragments[$0].textElement === storage.paragraph(at: $0) })
         }
         observation.cancel()
     }
@@ -201,7 +201,7 @@ import Typesetting
                 splitStorage.replaceCharacters(in: range, with: piece)
             case 1:
                 // A viewport a little below what is split.
-                let y = lazy.slots.total + CGFloat.random(in: 0...800, using: &random)
+                let y = lazy.fragments.total + CGFloat.random(in: 0...800, using: &random)
                 for manager in [lazy, split] {
                     manager.textViewportLayoutController.viewportBounds = CGRect(x: 0, y: y, width: 260, height: 400)
                     manager.textViewportLayoutController.layoutViewport()

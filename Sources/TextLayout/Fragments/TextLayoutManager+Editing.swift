@@ -24,12 +24,12 @@ extension TextLayoutManager: TextContentStorageObserver {
     func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
         for processed in edits {
             let edit = processed.edit
-            for index in edit.replacedParagraphs { slots[index].isValid = false }
-            slots.replaceSubrange(edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
+            for index in edit.replacedParagraphs { fragments[index].isValid = false }
+            fragments.replaceSubrange(edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
             if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
                 // Lines after the edit may move past the limit or back within it.
-                for index in edit.replacedParagraphs.lowerBound..<slots.count {
-                    invalidate(slots[index], keepingShaping: true)
+                for index in edit.replacedParagraphs.lowerBound..<fragments.count {
+                    invalidate(fragments[index], keepingShaping: true)
                 }
             }
         }

@@ -59,7 +59,7 @@ extension TextLayoutManager {
     /// off its unsplit text as far as the rectangle reaches).
     public func ensureLayout(for rect: CGRect) {
         guard var index = fragmentIndex(containingY: rect.minY)?.index else { return }
-        while slots.prefix(upTo: index) < rect.maxY || index == 0, hasFragment(at: index) {
+        while fragments.prefix(upTo: index) < rect.maxY || index == 0, hasFragment(at: index) {
             ensureLayout(ofFragmentAt: index)
             index += 1
         }
@@ -71,10 +71,10 @@ extension TextLayoutManager {
         guard let storage = textContentManager else { return }
         let first = storage.paragraphIndex(containing: range.location)
         let last = storage.paragraphIndex(containing: range.endLocation)
-        for index in first...last { invalidate(slots[index], keepingShaping: false) }
+        for index in first...last { invalidate(fragments[index], keepingShaping: false) }
         if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
             // Later fragments' share of the line limit may change.
-            for index in last..<slots.count { invalidate(slots[index], keepingShaping: true) }
+            for index in last..<fragments.count { invalidate(fragments[index], keepingShaping: true) }
         }
     }
 
@@ -94,5 +94,5 @@ extension TextLayoutManager {
     }
 
     /// The number of fragment-position probes hit-testing has made, for complexity tests.
-    public var hitTestProbes: Int { slots.probes }
+    public var hitTestProbes: Int { fragments.probes }
 }

@@ -9,7 +9,7 @@ extension TextLayoutManager {
     /// for a document just opened) and an estimate for the rest.
     func attach(to storage: TextContentStorage) {
         textContentManager = storage
-        slots = SummedList()
+        fragments = SummedList()
         appendFragments(for: storage.paragraphs.elements)
         usageBoundsMayHaveChanged()
     }
@@ -17,7 +17,7 @@ extension TextLayoutManager {
     /// Appends an estimated fragment for each of `paragraphs`, newly split off the
     /// storage's unsplit text, and estimates what is left of that.
     func appendFragments(for paragraphs: [TextParagraph]) {
-        slots.replaceSubrange(slots.count..<slots.count, with: estimatedFragments(for: paragraphs))
+        fragments.replaceSubrange(fragments.count..<fragments.count, with: estimatedFragments(for: paragraphs))
         estimateUnsplitHeight()
     }
 
@@ -46,9 +46,9 @@ extension TextLayoutManager {
     /// as far as that one if it is not split yet.
     func hasFragment(at index: Int) -> Bool {
         guard index >= 0 else { return false }
-        if index < slots.count { return true }
+        if index < fragments.count { return true }
         textContentManager?.splitParagraphs(through: index)
-        return index < slots.count
+        return index < fragments.count
     }
 
     /// The fragment whose tile holds `y` (the first above the top, the last below
@@ -56,21 +56,21 @@ extension TextLayoutManager {
     /// A `y` past the split paragraphs splits more until a fragment covers it: as
     /// far into the unsplit text as `y` is into its estimated height, then on.
     func fragmentIndex(containingY y: CGFloat) -> (index: Int, start: CGFloat)? {
-        while slots.count == 0 || y >= slots.total, let storage = textContentManager, storage.hasUnsplitText {
-            let beyond = unsplitHeight > 0 ? (y - slots.total) / unsplitHeight : 0
+        while fragments.count == 0 || y >= fragments.total, let storage = textContentManager, storage.hasUnsplitText {
+            let beyond = unsplitHeight > 0 ? (y - fragments.total) / unsplitHeight : 0
             let fraction = beyond > 0 ? min(beyond, 1) : 0  // NaN: 0
             let reach = Int((fraction * CGFloat(storage.estimatedUnsplitLength)).rounded(.down))
-            let before = slots.count
+            let before = fragments.count
             storage.splitParagraphs(throughLocation: storage.splitLength + reach)
-            if slots.count == before { break }  // not observing the storage: nothing will come
+            if fragments.count == before { break }  // not observing the storage: nothing will come
         }
-        return slots.index(containing: y)
+        return fragments.index(containing: y)
     }
 
     /// The index of the last fragment (splitting all the text), or nil without any.
     var lastFragmentIndex: Int? {
         textContentManager?.splitAllParagraphs()
-        return slots.count > 0 ? slots.count - 1 : nil
+        return fragments.count > 0 ? fragments.count - 1 : nil
     }
 
     /// A fragment's height before layout: its characters at an average advance of
@@ -103,9 +103,9 @@ extension TextLayoutManager {
     /// and its document location from the lengths before it.
     @discardableResult
     func position(_ index: Int) -> TextLayoutFragment {
-        let fragment = slots[index]
-        fragment.frame.origin = CGPoint(x: 0, y: slots.prefix(upTo: index))
-        fragment.frame.size.height = slots.measure(at: index)
+        let fragment = fragments[index]
+        fragment.frame.origin = CGPoint(x: 0, y: fragments.prefix(upTo: index))
+        fragment.frame.size.height = fragments.measure(at: index)
         if fragment.state != .layoutAvailable {
             fragment.frame.size.width = textContainer?.size.width.isFinite == true ? textContainer!.size.width : 0
         }

@@ -8,13 +8,13 @@ extension TextLayoutManager {
     /// fragments before are laid out first, since they decide how many lines are left.
     @discardableResult
     func ensureLayout(ofFragmentAt index: Int) -> TextLayoutFragment {
-        let fragment = slots[index]
+        let fragment = fragments[index]
         if fragment.state == .layoutAvailable { return position(index) }
         if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
             var used = 0
             for earlier in 0..<index {
-                if slots[earlier].state != .layoutAvailable { layOut(at: earlier, linesLeft: limit - used) }
-                used += slots[earlier].lines.count
+                if fragments[earlier].state != .layoutAvailable { layOut(at: earlier, linesLeft: limit - used) }
+                used += fragments[earlier].lines.count
             }
             layOut(at: index, linesLeft: limit - used)
         } else {
@@ -28,7 +28,7 @@ extension TextLayoutManager {
     /// kept), cuts them to `linesLeft` with the container's line-break mode, and
     /// records the real height.
     private func layOut(at index: Int, linesLeft: Int?) {
-        let fragment = slots[index]
+        let fragment = fragments[index]
         let style = typesetter.style
         let padding = textContainer?.lineFragmentPadding ?? 0
         let (lines, height) = linesAndHeight(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
@@ -47,7 +47,7 @@ extension TextLayoutManager {
         let containerWidth = textContainer?.size.width ?? .infinity
         fragment.frame.size = CGSize(width: containerWidth.isFinite ? containerWidth : usedWidth + padding, height: height)
         fragment.state = .layoutAvailable
-        slots.setMeasure(height, at: index)
+        fragments.setMeasure(height, at: index)
     }
 
     /// A fragment's lines at `lineWidth`, capped at `linesLeft` with the container's
@@ -80,8 +80,8 @@ extension TextLayoutManager {
         var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
         var height: CGFloat = 0
         var widest: CGFloat = 0
-        for index in 0..<slots.count {
-            let (lines, tileHeight) = linesAndHeight(of: slots[index], lineWidth: lineWidth, linesLeft: linesLeft)
+        for index in 0..<fragments.count {
+            let (lines, tileHeight) = linesAndHeight(of: fragments[index], lineWidth: lineWidth, linesLeft: linesLeft)
             height += tileHeight
             widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
             linesLeft = linesLeft.map { $0 - lines.count }

@@ -47,7 +47,7 @@ public final class TextLayoutManager {
 
     /// One fragment per paragraph split off the storage so far (all of them once
     /// the storage is split), each measured by its (estimated or real) height.
-    var slots = SummedList<TextLayoutFragment, CGFloat>()
+    var fragments = SummedList<TextLayoutFragment, CGFloat>()
     /// The estimated height of the storage's text not yet split into paragraphs,
     /// below the last fragment; 0 once all is split.
     var unsplitHeight: CGFloat = 0
@@ -76,7 +76,7 @@ public final class TextLayoutManager {
     public var usageBoundsForTextContainer: CGRect {
         let width = (textContainer?.size.width).flatMap { $0.isFinite ? $0 : nil }
             ?? widestLine + 2 * (textContainer?.lineFragmentPadding ?? 0)
-        return CGRect(x: 0, y: 0, width: width, height: slots.total + unsplitHeight)
+        return CGRect(x: 0, y: 0, width: width, height: fragments.total + unsplitHeight)
     }
 
     /// Calls `handler` with the new usage bounds whenever they change (after layout
@@ -102,9 +102,9 @@ public final class TextLayoutManager {
     func containerDidChange() {
         // Rebuilt in one pass: setting each measure in turn re-sums the blocks after
         // it, O(n√n) over a 10 MB document.
-        let fragments = slots.elements
-        for fragment in fragments { invalidate(fragment, keepingShaping: true) }
-        slots.replaceSubrange(0..<slots.count, with: fragments.map { ($0, estimatedHeight(of: $0.textElement)) })
+        let all = fragments.elements
+        for fragment in all { invalidate(fragment, keepingShaping: true) }
+        fragments.replaceSubrange(0..<fragments.count, with: all.map { ($0, estimatedHeight(of: $0.textElement)) })
         estimateUnsplitHeight()
         widestLine = 0
         usageBoundsMayHaveChanged()
@@ -113,7 +113,7 @@ public final class TextLayoutManager {
     /// Makes every fragment invalid for good (the text view fell back to the
     /// glyph-based manager): fragments handed out stop giving geometry.
     func invalidateAllFragmentsForever() {
-        for index in 0..<slots.count { slots[index].isValid = false }
+        for index in 0..<fragments.count { fragments[index].isValid = false }
     }
 
     /// Drops a fragment's lines; its height stays as the estimate.

@@ -72,7 +72,7 @@ public final class TextViewportLayoutController {
         // Down from the anchor: heights change below the viewport top only.
         var last = anchor.index
         manager.ensureLayout(ofFragmentAt: anchor.index)
-        while manager.slots.prefix(upTo: last + 1) - manager.slots.prefix(upTo: anchor.index)
+        while manager.fragments.prefix(upTo: last + 1) - manager.fragments.prefix(upTo: anchor.index)
                 < intoAnchor + bounds.height + band,
               manager.hasFragment(at: last + 1) {
             last += 1
@@ -81,11 +81,11 @@ public final class TextViewportLayoutController {
         // Up from the anchor: these heights move the anchor, measured from it.
         var first = anchor.index
         while first > 0,
-              manager.slots.prefix(upTo: anchor.index) - manager.slots.prefix(upTo: first) < band - intoAnchor {
+              manager.fragments.prefix(upTo: anchor.index) - manager.fragments.prefix(upTo: first) < band - intoAnchor {
             first -= 1
             manager.ensureLayout(ofFragmentAt: first)
         }
-        let shift = manager.slots.prefix(upTo: anchor.index) - anchor.start
+        let shift = manager.fragments.prefix(upTo: anchor.index) - anchor.start
         if shift != 0 {
             viewportBounds.origin.y += shift
             delegate?.textViewportLayoutController(self, didAdjustViewportBy: shift)

@@ -16,7 +16,7 @@ import Synchronization
 /// the word to the young one, and when the young one is full it becomes the old one
 /// and the old one is dropped — least recently used words go first, at O(1) each.
 ///
-/// A generation is an open-addressing table whose 32-byte slots are the words
+/// A generation is an open-addressing table whose 32-byte entries are the words
 /// themselves (first eight units inline) and the words' glyphs as 12-byte records,
 /// one word after another: no object per word, so a lookup is a hash, a probe or two
 /// and a copy into the caller's run, made under the shard's lock, and dropping a
@@ -88,7 +88,8 @@ public final class ShapeCache: Sendable {
     /// Appends the glyphs of the word `key` names (its units in `text`) to `output`,
     /// their clusters moved by `clusterShift`; false, appending nothing, when the
     /// word is not held.
-    func appendWord(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32, to output: GlyphBuffer) -> Bool {
+    func appendWord(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32,
+                    to output: GlyphBuffer) -> Bool {
         let capacity = shardCapacity
         return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key, in: text) {
@@ -107,7 +108,8 @@ public final class ShapeCache: Sendable {
     /// Keeps `range` of `source`'s glyphs as the word `key` names (its units in
     /// `text`); their clusters, moved by `clusterShift`, must then count from the
     /// word's start.
-    func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32) {
+    func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer,
+                clusterShift: Int32) {
         let capacity = shardCapacity
         shards[shardIndex(of: key)].state.withLock { state in
             guard state.young.find(key, in: text) == nil else { return }

@@ -23,8 +23,8 @@ struct WordKey {
         self.hash = Self.hash(units, seed: seed)
         var head = WordHead()
         withUnsafeMutableBytes(of: &head) { raw in
-            let slots = raw.bindMemory(to: UInt16.self)
-            for i in 0..<min(units.count, WordHead.unitCount) { slots[i] = units[i] }
+            let headUnits = raw.bindMemory(to: UInt16.self)
+            for i in 0..<min(units.count, WordHead.unitCount) { headUnits[i] = units[i] }
         }
         self.head = head
     }
