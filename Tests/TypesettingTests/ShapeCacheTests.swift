@@ -106,7 +106,7 @@ import TestSupport
             GlyphBuffer.Insertion(position: 1, range: 0..<2, clusterShift: 2),  // between the two
             GlyphBuffer.Insertion(position: 2, range: 2..<3, clusterShift: 6),  // at the end
         ]
-        var run = ShapedRun(range: 0..<8, font: try TestData.font(), script: .latin, level: 0, attributesIndex: 0)
+        var run = ShapedRun(range: 0..<8, font: try TestData.font(), script: .latin, bidiLevel: 0, attributesIndex: 0)
         own.copy(into: &run, inserting: insertions, from: fresh)
         #expect(run.glyphs == [1, 7, 8, 2, 9])
         #expect(run.clusters == [0, 2, 3, 4, 6])

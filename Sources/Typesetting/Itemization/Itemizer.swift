@@ -2,6 +2,10 @@ internal import CICU
 
 /// A run of a paragraph in one font × script × bidi level × attribute set: the unit
 /// HarfBuzz shapes.
+///
+/// Which run: the itemizer cuts a paragraph into items wherever an attribute run
+/// (`AttributedText.AttributeRun`), a script run (`ScriptRun`), the bidi level or
+/// the font changes; each item is shaped into one `ShapedRun`.
 struct TextItem: Sendable, Hashable {
     /// The paragraph-local UTF-16 range.
     var range: Range<Int>
@@ -11,8 +15,8 @@ struct TextItem: Sendable, Hashable {
     var size: Double
     /// The resolved script.
     var script: Script
-    /// The bidi level.
-    var level: UInt8
+    /// The bidi embedding level: odd is right to left.
+    var bidiLevel: UInt8
     /// Index into the paragraph's attribute table.
     var attributesIndex: Int
     /// Whether the item starts inside a grapheme cluster (a long run of combining
@@ -60,7 +64,7 @@ struct Itemizer {
         func flush(upTo end: Int) {
             guard let face = itemFace else { return }
             items.append(TextItem(
-                range: itemStart..<end, face: face, size: itemSize, script: itemScript, level: itemLevel,
+                range: itemStart..<end, face: face, size: itemSize, script: itemScript, bidiLevel: itemLevel,
                 attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
         }
 

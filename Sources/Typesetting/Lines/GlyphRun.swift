@@ -5,6 +5,11 @@ import Foundation
 ///
 /// A glyph run shares its glyph storage with the shaped paragraph it came from, so
 /// making lines copies no glyph arrays; the accessors below read it.
+///
+/// Which run: the last of the runs text passes through. A paragraph is cut into
+/// attribute runs (`AttributedText.AttributeRun`) and script runs, then into items
+/// of one font, script, bidi level and attribute set, each shaped once; a glyph run
+/// is the part of one shaped item that falls on one line.
 public struct GlyphRun: Sendable {
     /// The shaped run the glyphs come from (or a re-shaped line edge).
     let storage: ShapedRun
@@ -26,8 +31,8 @@ public struct GlyphRun: Sendable {
 
     /// The font the glyphs are from.
     public var font: Font { storage.font }
-    /// The bidi level: odd is right to left.
-    public var bidiLevel: UInt8 { storage.level }
+    /// The bidi embedding level: odd is right to left.
+    public var bidiLevel: UInt8 { storage.bidiLevel }
     /// Whether the run's text reads right to left.
     public var isRightToLeft: Bool { storage.isRightToLeft }
     /// The script the run was shaped as.

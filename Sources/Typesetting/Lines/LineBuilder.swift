@@ -149,7 +149,7 @@ struct LineBuilder {
             let upper = min(run.range.upperBound, range.upperBound)
             let split = min(max(contentEnd, lower), upper)
             if lower < split {
-                pieces.append(Piece(run: index, range: lower..<split, level: run.level))
+                pieces.append(Piece(run: index, range: lower..<split, level: run.bidiLevel))
             }
             if split < upper {
                 pieces.append(Piece(run: index, range: split..<upper, level: baseLevel))

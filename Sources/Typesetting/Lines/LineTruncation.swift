@@ -108,7 +108,7 @@ extension ShapedParagraph {
         let glyphText = ellipsis.unicodeScalars.allSatisfy({ source.font.covers($0) }) ? ellipsis : "..."
         var run = ShapedRun(
             range: 0..<glyphText.utf16.count, font: source.font, script: .common,
-            level: bidi.paragraphLevel, attributesIndex: source.attributesIndex)
+            bidiLevel: bidi.paragraphLevel, attributesIndex: source.attributesIndex)
         let units = Array(glyphText.utf16)
         units.withUnsafeBufferPointer { buffer in
             Shaper.withShaper(language: locale, statistics: statistics, cache: nil) {

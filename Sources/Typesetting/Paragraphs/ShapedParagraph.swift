@@ -71,7 +71,7 @@ public final class ShapedParagraph: Sendable {
                 items.map { item in
                     var run = ShapedRun(
                         range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
-                        script: item.script, level: item.level,
+                        script: item.script, bidiLevel: item.bidiLevel,
                         attributesIndex: tableIndex[item.attributesIndex],
                         startsInsideCluster: item.startsInsideCluster)
                     shaper.shape(&run, in: buffer, context: 0..<buffer.count)

@@ -39,6 +39,9 @@ private let bmpScripts: [UInt8] = (0..<0x10000).map { UInt8(truncatingIfNeeded: 
 
 /// A run of text in one script, after common and inherited characters took the
 /// script of their neighbours (paired brackets take the script of their opener).
+///
+/// Which run: with the attribute runs (`AttributedText.AttributeRun`), what the
+/// itemizer cuts a paragraph by into `TextItem`s (`ShapedRun` lists every kind).
 struct ScriptRun: Sendable, Hashable {
     /// The UTF-16 range of the run.
     var range: Range<Int>

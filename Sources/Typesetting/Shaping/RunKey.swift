@@ -1,5 +1,5 @@
-/// What a shaped word depends on besides its text: the run's face, script,
-/// direction and language.
+/// What a shaped word depends on besides its text: the face, script, direction and
+/// language of its `ShapedRun`.
 struct RunKey: Equatable {
     let face: ObjectIdentifier
     let language: Int

@@ -6,6 +6,18 @@ import Foundation
 /// may break before it without re-shaping.
 ///
 /// Stored as parallel arrays so a 10 MB paragraph costs a few bytes per glyph.
+///
+/// Which run: an item shaped once and kept with its paragraph, to be broken into
+/// lines at any width. The runs text passes through, in order:
+/// - `AttributedText.AttributeRun`: one set of attributes, as the author set them;
+/// - `ScriptRun`: one script;
+/// - `TextItem`: one font × script × bidi level × attribute set, cut where either
+///   of the above, the bidi level or the font changes;
+/// - `ShapedRun`: an item's glyphs, as HarfBuzz gave them;
+/// - `GlyphRun`: the glyphs of one shaped run on one line, positioned (a line's
+///   `Line.RunSource` says whether they are built on demand or kept).
+///
+/// `RunKey` is what the shape cache keys a shaped run's words by.
 struct ShapedRun: Sendable {
     /// The paragraph-local UTF-16 range of the run.
     var range: Range<Int>
@@ -14,7 +26,7 @@ struct ShapedRun: Sendable {
     /// The script the run was shaped as.
     var script: Script
     /// The bidi embedding level: odd is right to left.
-    var level: UInt8
+    var bidiLevel: UInt8
     /// Index of the run's attributes in the paragraph's attribute table.
     var attributesIndex: Int
     /// Whether the run starts inside a grapheme cluster (see `Itemizer`).
@@ -31,7 +43,7 @@ struct ShapedRun: Sendable {
     var unsafeToBreak: [Bool] = []
 
     /// Whether the run is right to left (its glyphs run from the end of the text).
-    var isRightToLeft: Bool { level & 1 == 1 }
+    var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// Points per font unit.
     var scale: Double { Double(font.scale) }

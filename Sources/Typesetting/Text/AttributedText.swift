@@ -8,7 +8,8 @@ public struct AttributedText: Sendable, Hashable {
     /// The attribute runs, in order, covering `0..<utf16.count`.
     public private(set) var runs: [AttributeRun]
 
-    /// A run of text with one set of attributes.
+    /// A run of text with one set of attributes: the run an author sets, the first of
+    /// the runs text passes through on its way to a line's `GlyphRun`s.
     public struct AttributeRun: Sendable, Hashable {
         /// The UTF-16 range the attributes apply to.
         public var range: Range<Int>

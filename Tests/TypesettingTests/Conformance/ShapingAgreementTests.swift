@@ -81,7 +81,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
         // hb-shape shapes the text as one run; ours may split it (e.g. Han and Hiragana
         // are different scripts), so take the runs in visual order.
         let directions = Set(paragraph.runs.map(\.isRightToLeft))
-        try #require(directions.count == 1, "runs of mixed direction: \(paragraph.runs.map(\.level))")
+        try #require(directions.count == 1, "runs of mixed direction: \(paragraph.runs.map(\.bidiLevel))")
         let runs = directions.first! ? paragraph.runs.reversed() : paragraph.runs
         var glyphs: [String] = []
         for run in runs {
