@@ -39,6 +39,7 @@ extension ShapeCache {
         private var glyphs = WordGlyphs()
 
         /// The index in the table of `key`'s word (its units in `text`), if held.
+        @inline(__always)
         func find(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int? {
             guard !table.isEmpty, let run = runKeys.firstIndex(of: key.run) else { return nil }
             let hash = UInt32(truncatingIfNeeded: key.hash)
