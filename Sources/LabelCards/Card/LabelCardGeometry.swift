@@ -50,7 +50,8 @@ public struct LabelCardGeometry: Sendable, Hashable {
     ///   - width: the editor's width.
     ///   - style: padding and spacing.
     ///   - category: scales the card's padding and spacing.
-    ///   - captionHeight, titleHeight: the text views' heights at their widths.
+    ///   - captionHeight: the caption's height at its width.
+    ///   - titleHeight: the title's height at its width.
     ///   - detailHeight: the detail's height, nil when the detail is hidden.
     public init(width: CGFloat, style: LabelCardStyle, category: ContentSizeCategory,
                 captionHeight: CGFloat, titleHeight: CGFloat, detailHeight: CGFloat?) throws(LabelCardsError) {

@@ -60,8 +60,10 @@ public final class TextView {
     /// from the start when `usingTextLayoutManager` is false.
     ///
     /// - Parameters:
+    ///   - usingTextLayoutManager: false to lay out with the glyph-based manager.
     ///   - fonts: the default font and its fallbacks.
     ///   - style: the paragraph style of every paragraph.
+    ///   - locale: the ICU locale for line breaking ("en", "ja@lb=strict").
     ///   - frame: the initial frame; the owner sets it from then on.
     public init(usingTextLayoutManager: Bool = true, fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(),
                 locale: String = "en", frame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200)) {

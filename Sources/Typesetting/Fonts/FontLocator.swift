@@ -85,7 +85,9 @@ public final class FontLocator: Sendable {
     /// The first font, in fontconfig's order of preference, that has a glyph for
     /// `scalar`, or nil when none does.
     ///
-    /// - Parameter language: an optional language tag ("ja") to prefer fonts for.
+    /// - Parameters:
+    ///   - scalar: the character a font is needed for.
+    ///   - language: an optional language tag ("ja") to prefer fonts for.
     public func fallback(for scalar: Unicode.Scalar, language: String? = nil) -> FontLocation? {
         lock.withLock { _ in
             guard let config, let pattern = FcPatternCreate() else { return nil }

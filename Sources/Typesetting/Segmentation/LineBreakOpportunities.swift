@@ -70,8 +70,10 @@ struct LineBreakOpportunities: Sendable {
 ///
 /// The end of the text is always the last opportunity; the start is never listed.
 ///
-/// - Parameter locale: an ICU locale, which may carry the line-break keyword
-///   (`ja@lb=strict`, `ja@lb=loose`).
+/// - Parameters:
+///   - text: the text, in UTF-16 code units.
+///   - locale: an ICU locale, which may carry the line-break keyword
+///     (`ja@lb=strict`, `ja@lb=loose`).
 /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
 public func lineBreakOpportunities(in text: [UInt16], locale: String = "") throws -> [BreakOpportunity] {
     let table = try text.withUnsafeBufferPointer { try LineBreakOpportunities(text: $0, locale: locale) }

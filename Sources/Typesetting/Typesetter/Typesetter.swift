@@ -78,8 +78,10 @@ public final class Typesetter: Sendable {
 
     /// Lays out `text` at `width`: every paragraph's lines, stacked from y = 0.
     ///
-    /// - Parameter width: the line width in points; `.infinity` only breaks at
-    ///   mandatory breaks.
+    /// - Parameters:
+    ///   - text: the text and its attributes.
+    ///   - width: the line width in points; `.infinity` only breaks at mandatory
+    ///     breaks.
     /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive;
     ///   `.unicodeAnalysisFailed` when ICU fails.
     public func frame(for text: AttributedText, width: CGFloat) throws -> TextFrame {
