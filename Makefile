@@ -5,6 +5,8 @@
 #               bash completion (uninstall removes them)
 #   make man    the manual page, made from the help texts, in .build/man
 #   make lint   swift-format lint with the checked-in .swift-format
+#   make docs   the DocC site of the library products in .build/docs/site
+#   make docs-test  that site in headless Chromium (screenshots in .build/docs/screenshots)
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #
@@ -17,6 +19,8 @@ TEST_PACKAGES := poppler-utils
 # Only the benchmark harness (Benchmarks/, its own package) links Pango; python3
 # generates its corpora.
 BENCH_PACKAGES := libpango1.0-dev python3
+# The documentation site is checked in headless Chromium, served by python3.
+DOCS_PACKAGES := chromium curl python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SAMPLE := testdata/corpus/english.txt
 PREFIX ?= /usr/local
@@ -24,13 +28,16 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: deps test-deps bench-deps packages install uninstall man lint demo test build release bench bench-quick clean
+.PHONY: deps test-deps bench-deps docs-deps docs docs-test packages install uninstall man lint demo test build release bench bench-quick clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
 
 test-deps: deps
 	@$(MAKE) --no-print-directory packages PACKAGES="$(TEST_PACKAGES)"
+
+docs-deps: deps
+	@$(MAKE) --no-print-directory packages PACKAGES="$(DOCS_PACKAGES)"
 
 bench-deps: deps
 	@$(MAKE) --no-print-directory packages PACKAGES="$(BENCH_PACKAGES)"
@@ -70,6 +77,13 @@ man: release
 	@mkdir -p .build/man
 	.build/release/textlayout help man > .build/man/textlayout.1
 	@echo "wrote .build/man/textlayout.1 (man -l .build/man/textlayout.1)"
+
+# DocC with the toolchain's docc, warnings as errors; no package plugin.
+docs: deps
+	bash scripts/build-docs.sh
+
+docs-test: docs-deps docs
+	bash scripts/test-docs.sh
 
 # The toolchain's swift-format with .swift-format; not yet in CI (see README).
 lint:
