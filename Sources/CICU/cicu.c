@@ -130,6 +130,10 @@ int32_t cicu_paired_bracket_type(int32_t codePoint) {
     return u_getIntPropertyValue(codePoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
 }
 
+int32_t cicu_bidi_class(int32_t codePoint) {
+    return u_charDirection(codePoint);
+}
+
 int32_t cicu_paired_bracket(int32_t codePoint) {
     return u_getBidiPairedBracket(codePoint);
 }

@@ -101,6 +101,9 @@ int32_t cicu_paired_bracket_type(int32_t codePoint);
 /// The paired bracket of a bracket code point (itself when none).
 int32_t cicu_paired_bracket(int32_t codePoint);
 
+/// The bidi class (ICU's UCharDirection: 0 L, 1 R, 13 AL, …).
+int32_t cicu_bidi_class(int32_t codePoint);
+
 /// ICU's version string ("72.1").
 const char *cicu_version(void);
 

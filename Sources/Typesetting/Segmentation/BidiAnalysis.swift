@@ -43,9 +43,18 @@ public struct BidiLevels: Sendable, Hashable {
         case .leftToRight: 0
         case .rightToLeft: 1
         }
-        // Where UAX #9's bracket stack overflows, ICU still pairs brackets: it is given
-        // the text with the brackets BD16 would not pair made plain neutrals ("!").
-        let unpaired = Self.bracketsLeftUnpairedByOverflow(text)
+        // Where UAX #9's bracket stack overflows, or an override made a bracket strong,
+        // ICU still pairs brackets: it is given the text with the brackets BD16 would
+        // not pair made plain neutrals ("!"). ExplicitEmbeddings says what else it
+        // corrects.
+        var unpaired = Self.bracketsLeftUnpairedByOverflow(text)
+        var explicit: ExplicitEmbeddings?
+        if ExplicitEmbeddings.isNeeded(for: text) {
+            let level = requested <= 1 ? requested : ExplicitEmbeddings.firstStrongLevel(text, from: 0, isolated: false) ?? 0
+            let scan = ExplicitEmbeddings(text: text, paragraphLevel: level)
+            unpaired += scan.overriddenBrackets(in: text)
+            explicit = scan
+        }
         let resolved: (paragraphLevel: UInt8, levels: [UInt8]?)
         if unpaired.isEmpty {
             resolved = try Self.resolve(text, requested: requested)
@@ -60,6 +69,7 @@ public struct BidiLevels: Sendable, Hashable {
             return
         }
         Self.levelMarksAfterBrackets(&levels, in: text)
+        explicit?.correct(&levels, in: text)
         storage = levels
     }
 
