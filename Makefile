@@ -9,6 +9,7 @@
 #   make docs-test  that site in headless Chromium (screenshots in .build/docs/screenshots)
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
+#   make bench-browser  line starts against headless Chromium (not in CI)
 #
 # Both install the Debian packages first (as root, or through sudo), once.
 
@@ -28,7 +29,7 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: deps test-deps bench-deps docs-deps docs docs-test packages install uninstall man lint demo test build release bench bench-quick clean
+.PHONY: deps test-deps bench-deps docs-deps docs docs-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -108,6 +109,14 @@ bench: bench-deps
 
 bench-quick: bench-deps
 	swift run -c release --package-path Benchmarks textlayout-bench --quick
+
+# Debian's chromium, driven headless; see Benchmarks/Browser/compare.py for how the
+# two engines are given the same fonts and how differences are classified.
+bench-browser: deps
+	@$(MAKE) --no-print-directory packages PACKAGES="chromium python3"
+	swift build -c release --product textlayout
+	python3 Benchmarks/Browser/compare.py --textlayout .build/release/textlayout \
+	  --json Benchmarks/Browser/differences.json
 
 clean:
 	rm -rf .build Benchmarks/.build
