@@ -1,4 +1,4 @@
-import Synchronization
+import Typesetting
 
 /// The one piece of a host that Observation's `onChange` touches, from whatever thread
 /// made the change: a flag saying a property the current update read will change.
@@ -13,7 +13,7 @@ final class ChangeSignal: Sendable {
         var reports = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     /// Starts a new pass and clears the flag; returns the pass's number.
     func beginPass() -> Int {

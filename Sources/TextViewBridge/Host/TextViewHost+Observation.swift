@@ -9,7 +9,7 @@ import TextLayout
 /// Observation calls `onChange` — a `@Sendable` closure — on whatever thread made the
 /// change, *before* the value changes (willSet). So the closure neither updates nor
 /// touches the host: it sets the host's `ChangeSignal` (a `Sendable` flag behind a
-/// `Mutex`) and tells the scheduler, which, when automatic, schedules one main-actor
+/// lock) and tells the scheduler, which, when automatic, schedules one main-actor
 /// task. Whether the closure runs on the main actor need not be known — on Linux the
 /// main actor's jobs do not always run on the main thread, so `Thread.isMainThread`
 /// would be the wrong test. The update runs later, on the main actor, when the value

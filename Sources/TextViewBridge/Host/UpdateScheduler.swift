@@ -1,4 +1,4 @@
-import Synchronization
+import Typesetting
 
 /// Something the scheduler can bring up to date: a host that may want an update.
 @MainActor
@@ -39,7 +39,7 @@ public final class UpdateScheduler {
     /// The hosts made with this scheduler, in the order they were made.
     private var hosts: [WeakHost] = []
     /// Whether an automatic run is already scheduled.
-    private nonisolated let runScheduled = Mutex(false)
+    private nonisolated let runScheduled = Lock(false)
     /// The error of the last automatic run, if any (a manual run throws it instead).
     public private(set) var lastError: (any Error)?
     /// How many passes `runUntilIdle()` makes before it calls the updates a cycle.

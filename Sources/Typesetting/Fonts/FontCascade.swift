@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The fonts a run of text may be drawn with, in order of preference: the run's own
 /// font, then explicit fallback faces, then — when a locator is given — whatever
 /// installed font fontconfig finds for a character none of those covers.
@@ -68,7 +66,7 @@ private final class FoundFaces: Sendable {
         var faces: [FontFace] = []
         var missing: Set<UInt32> = []
     }
-    private let state = Mutex(State())
+    private let state = Lock(State())
 
     func face(for scalar: Unicode.Scalar, locator: FontLocator) -> FontFace? {
         let known: FontFace?? = state.withLock { state in

@@ -1,6 +1,5 @@
 internal import CHarfBuzz
 import Foundation
-import Synchronization
 
 /// A glyph's outline: contours of lines and Bézier curves, in font units with y
 /// growing **upward** from the baseline (the font's own coordinate system, as
@@ -160,7 +159,7 @@ private struct GlyphKey: Hashable, Sendable {
 }
 
 /// Every outline asked for, per face and glyph.
-private let outlineCache = Mutex<[GlyphKey: GlyphPath]>([:])
+private let outlineCache = Lock<[GlyphKey: GlyphPath]>([:])
 
 /// Collects HarfBuzz's drawing calls for one glyph; lives for one
 /// `hb_font_get_glyph_shape` call, on one thread.

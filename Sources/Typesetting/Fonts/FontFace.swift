@@ -1,6 +1,5 @@
 internal import CHarfBuzz
 import Foundation
-import Synchronization
 
 /// One face of a font file, loaded once per file and face index and shared by every
 /// `Font` made from it, whatever its size.
@@ -127,4 +126,4 @@ private struct FaceKey: Hashable {
 }
 
 /// Every face loaded in this process, one per file and face index.
-private let faceCache = Mutex<[FaceKey: FontFace]>([:])
+private let faceCache = Lock<[FaceKey: FontFace]>([:])

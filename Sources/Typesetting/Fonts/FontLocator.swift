@@ -1,5 +1,4 @@
 internal import CFontconfig
-import Synchronization
 
 /// Where a font face lives: a file and the face's index in it.
 public struct FontLocation: Sendable, Hashable {
@@ -26,7 +25,7 @@ public final class FontLocator: Sendable {
     /// not be initialised, in which case nothing is found.
     nonisolated(unsafe) private let config: OpaquePointer?
     /// fontconfig objects are not documented as safe to share across threads.
-    private let lock = Mutex(())
+    private let lock = Lock(())
 
     /// The machine's fonts, as fontconfig's default configuration sees them.
     public static let system = FontLocator(config: FcInitLoadConfigAndFonts())

@@ -1,5 +1,4 @@
 internal import CICU
-import Synchronization
 
 /// A place where a line may (or must) end, as a UTF-16 offset: the line ends just
 /// before the character at `offset`.
@@ -87,7 +86,7 @@ final class LineBreakIteratorPool: Sendable {
     static let shared = LineBreakIteratorPool()
 
     /// Idle iterators by locale, as raw addresses (C pointers are not `Sendable`).
-    private let idle = Mutex<[String: [UInt]]>([:])
+    private let idle = Lock<[String: [UInt]]>([:])
     private static let keptPerLocale = 8
 
     /// An iterator for `locale` over `text`, from the pool or newly opened.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A process-wide cache of shaped words, so the same word in the same face, script,
 /// direction and language is shaped by HarfBuzz once, not once per occurrence.
 ///
@@ -33,7 +31,7 @@ public final class ShapeCache: Sendable {
     /// One lock's worth of the cache, padded so that two shards' locks never share
     /// a cache line (two cores taking neighbouring locks would bounce it).
     private struct Shard: ~Copyable {
-        let state = Mutex(State())
+        let state = Lock(State())
         private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 

@@ -1,8 +1,6 @@
-import Synchronization
-
 extension Shaper {
     /// Idle shapers: at most `keptIdle` (threads shaping at once rarely exceed it).
-    private static let idle = Mutex<[Shaper]>([])
+    private static let idle = Lock<[Shaper]>([])
     private static let keptIdle = 16
     /// A shaper whose scratch grew past this many glyphs (about 850 KB) is not kept:
     /// a whole 1 MB run would otherwise hold 13 MB of scratch for good. The chunks

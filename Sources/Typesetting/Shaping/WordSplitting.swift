@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-import Synchronization
 
 /// Where a run may be cut into words that HarfBuzz shapes alone with exactly the
 /// result it gives for the whole run — the condition for the shape cache.
@@ -65,7 +64,7 @@ enum WordSplitting {
         var script: Int32
     }
 
-    private static let verdicts = Mutex<[VerdictKey: Bool]>([:])
+    private static let verdicts = Lock<[VerdictKey: Bool]>([:])
 
     /// Features HarfBuzz never turns on unless asked (we never ask): their lookups
     /// may touch the space glyph without harm. Vertical features are here too.

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// Runs independent jobs on several threads and hands back their results in order:
 /// the one way the package collects results computed in parallel.
@@ -69,12 +68,12 @@ package enum WorkerPool {
             var values: [Value?]
         }
 
-        private let state: Mutex<State>
+        private let state: Lock<State>
         private let count: Int
 
         init(count: Int) {
             self.count = count
-            state = Mutex(State(values: Array(repeating: nil, count: count)))
+            state = Lock(State(values: Array(repeating: nil, count: count)))
         }
 
         /// The next job's index, or nil when every job has been claimed.

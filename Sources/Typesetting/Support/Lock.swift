@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a mutual-exclusion lock: the one lock type of the package.
+///
+/// Built on `pthread_mutex_t`, as swift-nio's `NIOLock` is, because
+/// ThreadSanitizer intercepts the pthread calls and so sees every critical
+/// section; `Synchronization.Mutex` waits on a raw futex, which TSan cannot see,
+/// and every access it guards was reported as a race. The mutex and the value live
+/// on the heap, each in one allocation this object owns: a pthread mutex must not
+/// move once initialised, and reaching the value through a pointer costs no
+/// exclusivity check per access.
+///
+/// ```swift
+/// let counter = Lock(0)
+/// counter.withLock { $0 += 1 }
+/// ```
+package final class Lock<Value: ~Copyable>: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let value: UnsafeMutablePointer<Value>
+
+    /// A lock guarding `initialValue`.
+    package init(_ initialValue: consuming Value) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        value = .allocate(capacity: 1)
+        value.initialize(to: initialValue)
+    }
+
+    deinit {
+        let status = pthread_mutex_destroy(mutex)
+        precondition(status == 0, "pthread_mutex_destroy failed: \(status)")
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
+    }
+
+    /// Runs `body` with the value, holding the lock; returns what `body` returns.
+    ///
+    /// - Parameter body: reads or changes the value; must not take this lock again.
+    /// - Returns: `body`'s result.
+    /// - Throws: what `body` throws, after the lock is released.
+    @inline(__always)
+    package func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result {
+        let status = pthread_mutex_lock(mutex)
+        precondition(status == 0, "pthread_mutex_lock failed: \(status)")
+        defer {
+            let status = pthread_mutex_unlock(mutex)
+            precondition(status == 0, "pthread_mutex_unlock failed: \(status)")
+        }
+        return try body(&value.pointee)
+    }
+}
