@@ -1,5 +1,3 @@
-internal import CICU
-
 /// A run of a paragraph in one font × script × bidi level × attribute set: the unit
 /// HarfBuzz shapes.
 ///
@@ -158,11 +156,10 @@ struct Itemizer {
              0xE0100...0xE01EF, 0x20E3:
             return true
         default:
-            // ICU's general category (a trie lookup; Swift's `properties` lookup
-            // was 3% of a mixed-script layout): 6 non-spacing, 7 enclosing, 8
-            // spacing combining mark.
-            let category = cicu_general_category(Int32(bitPattern: value))
-            return category >= 6 && category <= 8
+            switch UnicodeProperties.generalCategory(of: value) {
+            case .nonspacingMark, .enclosingMark, .spacingMark: return true
+            default: return false
+            }
         }
     }
 }

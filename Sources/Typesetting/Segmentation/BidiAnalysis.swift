@@ -102,16 +102,16 @@ public struct BidiLevels: Sendable, Hashable {
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
             index += width
-            guard pairedBracketType(scalar.value) != 0 else { continue }
+            guard pairedBracketType(scalar.value) != .notABracket else { continue }
             let bracketLevel = levels[index - width]
             while index < text.count {
                 // Boundary neutrals (joiners, zero-width spaces) are removed by X9:
                 // marks after them still follow the bracket.
                 let (mark, markWidth) = decodeScalar(text, at: index)
-                let category = mark.properties.generalCategory
+                let category = UnicodeProperties.generalCategory(of: mark.value)
                 if category == .nonspacingMark || category == .enclosingMark {
                     for unit in index..<(index + markWidth) { levels[unit] = bracketLevel }
-                } else if !mark.properties.isDefaultIgnorableCodePoint {
+                } else if !UnicodeProperties.isDefaultIgnorable(mark.value) {
                     break
                 }
                 index += markWidth
@@ -124,7 +124,7 @@ public struct BidiLevels: Sendable, Hashable {
     /// never overflows — nearly always. Paragraphs with explicit embeddings or
     /// isolates are left to ICU. BidiCharacterTest's case 120 checks it.
     static func bracketsLeftUnpairedByOverflow(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
-        var stack: [(closing: Int32, index: Int)] = []
+        var stack: [(closing: UInt32, index: Int)] = []
         var paired = Set<Int>()
         var brackets: [Int] = []
         var overflowed = false
@@ -133,17 +133,17 @@ public struct BidiLevels: Sendable, Hashable {
             guard unit >= 0x28 else { continue }
             if (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) { return [] }
             guard !overflowed else {
-                if pairedBracketType(UInt32(unit)) != 0 { brackets.append(index) }
+                if pairedBracketType(UInt32(unit)) != .notABracket { brackets.append(index) }
                 continue
             }
             switch pairedBracketType(UInt32(unit)) {
-            case 1:
+            case .opening:
                 brackets.append(index)
                 if stack.count == 63 { overflowed = true; continue }
-                stack.append((cicu_paired_bracket(Int32(unit)), index))
-            case 2:
+                stack.append((UnicodeProperties.pairedBracket(of: UInt32(unit)), index))
+            case .closing:
                 brackets.append(index)
-                if let match = stack.lastIndex(where: { $0.closing == Int32(unit) }) {
+                if let match = stack.lastIndex(where: { $0.closing == UInt32(unit) }) {
                     paired.insert(stack[match].index)
                     paired.insert(index)
                     stack.removeSubrange(match...)
@@ -208,13 +208,15 @@ public struct BidiLevels: Sendable, Hashable {
     }
 }
 
-/// The Bidi_Paired_Bracket_Type of every BMP code point (0 none, 1 open, 2 close),
-/// read from ICU once (64 KiB), so scanning a right-to-left paragraph for brackets
-/// makes no C call per character. Every paired bracket is in the BMP.
-private let bmpPairedBracketTypes: [UInt8] = (0..<0x10000).map { UInt8(cicu_paired_bracket_type(Int32($0))) }
+/// The Bidi_Paired_Bracket_Type of every BMP code point, read from ICU once
+/// (64 KiB), so scanning a right-to-left paragraph for brackets makes no C call per
+/// character. Every paired bracket is in the BMP.
+private let bmpPairedBracketTypes: [UnicodeProperties.PairedBracketType] = (0..<0x10000).map {
+    UnicodeProperties.pairedBracketType(of: $0)
+}
 
-/// The paired-bracket type of `value` (0 outside the BMP).
+/// The paired-bracket type of `value` (not a bracket outside the BMP).
 @inline(__always)
-private func pairedBracketType(_ value: UInt32) -> UInt8 {
-    value < 0x10000 ? bmpPairedBracketTypes[Int(value)] : 0
+private func pairedBracketType(_ value: UInt32) -> UnicodeProperties.PairedBracketType {
+    value < 0x10000 ? bmpPairedBracketTypes[Int(value)] : .notABracket
 }

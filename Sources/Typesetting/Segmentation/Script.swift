@@ -1,5 +1,3 @@
-internal import CICU
-
 /// A Unicode script (ISO 15924), as ICU numbers them.
 public struct Script: Sendable, Hashable, CustomStringConvertible {
     /// ICU's script code (UScriptCode).
@@ -15,15 +13,14 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
     /// The script of `scalar` (its Script property, not resolved against neighbours).
     public init(of scalar: Unicode.Scalar) {
         let value = scalar.value
-        code = value < 0x10000 ? Int32(bmpScripts[Int(value)]) : cicu_script(Int32(value))
+        code = value < 0x10000 ? Int32(bmpScripts[Int(value)]) : UnicodeProperties.scriptCode(of: value)
     }
 
     init(code: Int32) { self.code = code }
 
     /// The ISO 15924 code, such as "Latn", "Arab", "Zyyy" for common.
     public var iso15924: String {
-        guard let name = cicu_script_short_name(code) else { return "Zzzz" }
-        return String(cString: name)
+        UnicodeProperties.iso15924(ofScriptCode: code) ?? "Zzzz"
     }
 
     /// Whether the script is common or inherited, taking its neighbours' script.
@@ -35,7 +32,9 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
 
 /// The Script of every BMP code point, read from ICU once (64 KiB) so the hot path
 /// makes no C call for most text. ICU has fewer than 256 script codes.
-private let bmpScripts: [UInt8] = (0..<0x10000).map { UInt8(truncatingIfNeeded: cicu_script(Int32($0))) }
+private let bmpScripts: [UInt8] = (0..<0x10000).map {
+    UInt8(truncatingIfNeeded: UnicodeProperties.scriptCode(of: $0))
+}
 
 /// A run of text in one script, after common and inherited characters took the
 /// script of their neighbours (paired brackets take the script of their opener).
@@ -89,17 +88,17 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
         if script.isWeak {
             script = current
             if scalar.value >= 0x28, scalar.value > 0x7F || isASCIIBracket(scalar.value) {
-                switch cicu_paired_bracket_type(Int32(scalar.value)) {
-                case 1:
+                switch UnicodeProperties.pairedBracketType(of: scalar.value) {
+                case .opening:
                     if brackets.count < 64 {
-                        brackets.append((UInt32(cicu_paired_bracket(Int32(scalar.value))), current))
+                        brackets.append((UnicodeProperties.pairedBracket(of: scalar.value), current))
                     }
-                case 2:
+                case .closing:
                     if let match = brackets.lastIndex(where: { $0.closing == scalar.value }) {
                         if !brackets[match].script.isWeak { script = brackets[match].script }
                         brackets.removeSubrange(match...)
                     }
-                default:
+                case .notABracket:
                     break
                 }
             }

@@ -1,5 +1,3 @@
-internal import CICU
-
 /// The number of terminal cells a grapheme cluster occupies in a monospaced
 /// terminal: 0, 1 or 2.
 ///
@@ -41,12 +39,11 @@ public func terminalCellWidth<C: Collection>(of grapheme: C) -> Int where C.Elem
         case .error: scalar = "\u{FFFD}"
         case .emptyInput: break decoding
         }
-        let value = Int32(bitPattern: scalar.value)
         if scalar.value == 0xFE0F, previousWasEmoji { isEmoji = true }
-        let emoji = cicu_is_emoji(value) != 0
+        let emoji = UnicodeProperties.isEmoji(scalar.value)
         defer { previousWasEmoji = emoji }
         if isZeroWidth(scalar) { continue }
-        if cicu_is_emoji_presentation(value) != 0 || isRegionalIndicator(scalar) {
+        if UnicodeProperties.isEmojiPresentation(scalar.value) || isRegionalIndicator(scalar) {
             isEmoji = true
         }
         guard !hasBase else { continue }
@@ -80,12 +77,9 @@ public func terminalCellWidth(ofText text: [UInt16]) throws -> Int {
 /// character before them, default-ignorable and format characters, controls and
 /// line or paragraph separators.
 private func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
-    let value = Int32(bitPattern: scalar.value)
-    if cicu_is_default_ignorable(value) != 0 { return true }
-    switch cicu_general_category(value) {
-    case 6, 7:  // U_NON_SPACING_MARK, U_ENCLOSING_MARK
-        return true
-    case 13, 14, 15, 16:  // U_LINE_SEPARATOR, U_PARAGRAPH_SEPARATOR, U_CONTROL_CHAR, U_FORMAT_CHAR
+    if UnicodeProperties.isDefaultIgnorable(scalar.value) { return true }
+    switch UnicodeProperties.generalCategory(of: scalar.value) {
+    case .nonspacingMark, .enclosingMark, .lineSeparator, .paragraphSeparator, .control, .format:
         return true
     default:
         // Hangul medial vowels and final consonants join the syllable before them.
@@ -95,8 +89,10 @@ private func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
 
 /// Whether a character is East Asian Wide or Fullwidth (UAX #11).
 private func isWide(_ scalar: Unicode.Scalar) -> Bool {
-    let eastAsianWidth = cicu_east_asian_width(Int32(bitPattern: scalar.value))
-    return eastAsianWidth == 5 || eastAsianWidth == 3  // U_EA_WIDE, U_EA_FULLWIDTH
+    switch UnicodeProperties.eastAsianWidth(of: scalar.value) {
+    case .wide, .fullwidth: return true
+    default: return false
+    }
 }
 
 /// Whether a character is a regional indicator (half of a flag).
