@@ -46,16 +46,6 @@ int32_t cicu_break_fill(cicu_break_iterator *iterator, int32_t *offsets, int32_t
     return count;
 }
 
-int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset) {
-    int32_t next = ubrk_following((UBreakIterator *)iterator, offset);
-    return next == UBRK_DONE ? -1 : next;
-}
-
-int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset) {
-    int32_t previous = ubrk_preceding((UBreakIterator *)iterator, offset);
-    return previous == UBRK_DONE ? -1 : previous;
-}
-
 void cicu_break_close(cicu_break_iterator *iterator) {
     ubrk_close((UBreakIterator *)iterator);
 }
@@ -96,10 +86,6 @@ int32_t cicu_script(int32_t codePoint) {
     UErrorCode code = U_ZERO_ERROR;
     UScriptCode script = uscript_getScript(codePoint, &code);
     return U_FAILURE(code) ? USCRIPT_UNKNOWN : (int32_t)script;
-}
-
-int32_t cicu_has_script(int32_t codePoint, int32_t script) {
-    return uscript_hasScript(codePoint, (UScriptCode)script) ? 1 : 0;
 }
 
 const char *cicu_script_short_name(int32_t script) {

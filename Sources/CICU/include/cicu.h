@@ -44,12 +44,6 @@ cicu_break_iterator *cicu_character_break_open(const cicu_char16 *text, int32_t 
 int32_t cicu_break_fill(cicu_break_iterator *iterator, int32_t *offsets, int32_t *ruleStatus,
                         int32_t capacity);
 
-/// The first boundary strictly after `offset`, or -1 when there is none.
-int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset);
-
-/// The last boundary strictly before `offset`, or -1 when there is none.
-int32_t cicu_break_preceding(cicu_break_iterator *iterator, int32_t offset);
-
 /// Closes an iterator from `cicu_line_break_open` or `cicu_character_break_open`.
 void cicu_break_close(cicu_break_iterator *iterator);
 
@@ -73,9 +67,6 @@ void cicu_bidi_close(cicu_bidi *bidi);
 
 /// The ICU script code (UScriptCode) of a code point.
 int32_t cicu_script(int32_t codePoint);
-
-/// Whether `codePoint`'s Script_Extensions include `script`.
-int32_t cicu_has_script(int32_t codePoint, int32_t script);
 
 /// The ISO 15924 four-letter code of an ICU script code ("Latn"), or NULL.
 const char *cicu_script_short_name(int32_t script);
