@@ -1,11 +1,12 @@
-/// A Unicode script (ISO 15924), as ICU numbers them.
+/// A Unicode script, named by its ISO 15924 code.
 public struct Script: Sendable, Hashable, CustomStringConvertible {
-    /// ICU's script code (UScriptCode).
-    public let code: Int32
+    /// ICU's script code (UScriptCode): what the module compares and keys caches
+    /// by. Not public, for ICU's numbering is no contract of this library.
+    let code: Int32
 
-    /// Script code of characters shared by many scripts (spaces, punctuation, digits).
+    /// The script of characters shared by many scripts (spaces, punctuation, digits).
     public static let common = Script(code: 0)
-    /// Script code of combining marks that take the script of their base.
+    /// The script of combining marks, which take the script of their base.
     public static let inherited = Script(code: 1)
     /// Latin.
     public static let latin = Script(code: 25)
