@@ -38,8 +38,8 @@ public struct LineBreakSegment: Sendable, Hashable {
     public var isMandatory: Bool
 }
 
-/// A way of choosing line breaks: greedy now; optimal (Knuth–Plass) and balanced
-/// strategies plug in here later.
+/// A way of choosing line breaks: greedy or by character; optimal (Knuth–Plass) and
+/// balanced strategies plug in here too.
 ///
 /// A strategy sees a paragraph only through its segments and grapheme advances, so
 /// it never shapes. Its lines must cover the paragraph in order, each ending at a

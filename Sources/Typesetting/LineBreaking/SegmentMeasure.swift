@@ -1,0 +1,34 @@
+/// What the greedy core reads of a text: its break segments with their widths, and
+/// how to measure inside a segment. A shaped paragraph measures in points, from its
+/// glyphs; `TerminalCells` measures in terminal cells. The core is generic over it,
+/// so each measure gets its own specialised loop, with no dynamic call per segment.
+protocol SegmentMeasure {
+    /// The text's length in UTF-16 code units.
+    var length: Int { get }
+    /// The text cut at its line-break opportunities, with each piece's widths.
+    var segments: BreakSegments { get }
+
+    /// The widest content that fits a line `width` wide.
+    func limit(width: Double) -> Double
+
+    /// The grapheme boundaries of `range` (a segment's content, or what is left of
+    /// it) with the width before each, to break a word wider than the line.
+    func graphemeAdvances(in range: Range<Int>) -> GraphemeAdvances
+
+    /// Whether a line may start or end at `offset` with the widths the segments hold.
+    func isSafeToBreak(at offset: Int) -> Bool
+
+    /// The width of the content of a line spanning `line` whose hanging whitespace
+    /// starts at `contentEnd`, measured as the line would be set: asked only where a
+    /// line edge is not safe to break.
+    func exactContentWidth(line: Range<Int>, contentEnd: Int) -> Double
+}
+
+extension SegmentMeasure {
+    /// The widest content that fits a line `width` wide: a rounding's worth past it.
+    func limit(width: Double) -> Double { fittingLimit(width: width) }
+}
+
+/// A shaped paragraph measures its segments in points, from its glyph advances;
+/// edges HarfBuzz marked unsafe to break are measured by re-shaping them.
+extension ShapedParagraph: SegmentMeasure {}
