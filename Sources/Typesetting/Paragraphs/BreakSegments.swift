@@ -4,12 +4,12 @@
 ///
 /// Segment `i` runs from the previous opportunity to opportunity `i`. Its trailing
 /// whitespace (spaces, tabs, a line separator) hangs past the line's edge when a
-/// line ends there, so its width is kept apart from the content's. Widths are sums
-/// of glyph advances in points, as 64-bit floats: no overflow on any paragraph.
+/// line ends there, so its width is kept apart from the content's. Widths are in
+/// the unit of what measured them — points, sums of glyph advances, for a shaped
+/// paragraph; cells for a terminal — as 64-bit floats: no overflow on any paragraph.
 struct BreakSegments: Sendable {
     /// One segment, 24 bytes: its widths and offsets side by side, so a re-wrap
-    /// walks one array (six arrays, one per field, cost a cache miss each per
-    /// paragraph, a fifth of a re-wrap of English). The sign bits of `end` and
+    /// walks one array rather than one per field. The sign bits of `end` and
     /// `contentEnd` carry whether the segment ends in a mandatory break and whether a
     /// line may end after it without re-shaping (offsets are below 2^31).
     struct Segment: Sendable {
@@ -31,6 +31,16 @@ struct BreakSegments: Sendable {
             get { contentEndAndSafe & 0x8000_0000 != 0 }
             set { contentEndAndSafe = newValue ? contentEndAndSafe | 0x8000_0000 : contentEndAndSafe & 0x7FFF_FFFF }
         }
+
+        fileprivate init(
+            end: Int, contentEnd: Int, isMandatory: Bool, isSafeEnd: Bool,
+            contentWidth: Double = 0, whitespaceWidth: Double = 0
+        ) {
+            self.contentWidth = contentWidth
+            self.whitespaceWidth = whitespaceWidth
+            endAndMandatory = UInt32(end) | (isMandatory ? 0x8000_0000 : 0)
+            contentEndAndSafe = UInt32(contentEnd) | (isSafeEnd ? 0x8000_0000 : 0)
+        }
     }
 
     /// The segments in order; segment `i` runs from the previous opportunity to
@@ -48,10 +58,7 @@ struct BreakSegments: Sendable {
             let end = Int(breaks.offsets[i])
             var contentEnd = end
             while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-            segments.append(Segment(
-                contentWidth: 0, whitespaceWidth: 0,
-                endAndMandatory: UInt32(end) | (breaks.mandatory[i] ? 0x8000_0000 : 0),
-                contentEndAndSafe: UInt32(contentEnd)))
+            segments.append(Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
             start = end
         }
         segments.withUnsafeMutableBufferPointer { segments in
@@ -102,6 +109,18 @@ struct BreakSegments: Sendable {
             }
         }
         totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.whitespaceWidth }
+    }
+
+    /// No segments yet: a measure that shapes nothing (terminal cells) appends them.
+    init() {}
+
+    /// Appends a segment ending at `end`, measured by the caller; a line may end
+    /// after it without measuring again.
+    mutating func append(end: Int, contentEnd: Int, contentWidth: Double, whitespaceWidth: Double, isMandatory: Bool) {
+        segments.append(Segment(
+            end: end, contentEnd: contentEnd, isMandatory: isMandatory, isSafeEnd: true,
+            contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
+        totalWidth += contentWidth + whitespaceWidth
     }
 
     /// The number of segments.
