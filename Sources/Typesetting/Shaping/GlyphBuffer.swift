@@ -3,8 +3,8 @@
 /// advances, unsafe-to-break flags, and x/y offsets once any is non-zero).
 ///
 /// Storage is managed by hand and reused: a shaper keeps its buffers from run to
-/// run, and a cached word is appended in one loop over its glyphs — through `Array`
-/// each append cost ~200 instructions per column, more than looking the word up.
+/// run, and a cached word is appended in one loop over its glyphs, where appending
+/// to an `Array` per column would cost more than looking the word up.
 ///
 /// `@unchecked Sendable` because a buffer is used by one thread at a time: it is a
 /// shaper's scratch, used by the thread that took the shaper from the pool. The

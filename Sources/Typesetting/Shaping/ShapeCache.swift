@@ -41,16 +41,16 @@ public final class ShapeCache: Sendable {
     }
 
     /// The shards, in one allocation this cache owns. Held by pointer, not as
-    /// objects in an array: taking a shard then costs no reference counting, which
-    /// on two cores meant two atomic operations per word on a shared counter.
+    /// objects in an array, so that taking a shard costs no reference counting: two
+    /// atomic operations per word on a counter every core shares.
     private nonisolated(unsafe) let shards: UnsafeMutablePointer<Shard>
     private let shardCount: Int
     /// The most words a generation of one shard holds.
     private let shardCapacity: Int
 
     /// A cache holding at most `2 × capacity` words (in 16 shards when it is large
-    /// enough for them to matter: with one lock, two cores shaping paragraphs side by
-    /// side queued on it for every word).
+    /// enough for them to matter: behind one lock, cores shaping paragraphs side by
+    /// side would queue for every word).
     public init(capacity: Int) {
         precondition(capacity > 0, "a shape cache needs room for at least one word")
         self.capacity = capacity
