@@ -29,10 +29,30 @@ import TextLayoutCommand
         return (prefix, binary)
     }
 
+    /// Runs the copied `binary`, again after a moment when it is "busy": a process
+    /// forked by another test while the copy was being written holds a write handle
+    /// on it until it execs (ETXTBSY), which is no fault of the binary.
+    static func run(_ binary: URL) throws -> (status: Int32, output: Data, errors: Data) {
+        for _ in 1..<20 {
+            do {
+                return try ExecutableTests.run(Self.wrap, input: Self.text, executable: binary)
+            } catch let error as NSError where Self.isBusy(error) {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        return try ExecutableTests.run(Self.wrap, input: Self.text, executable: binary)
+    }
+
+    /// Whether `error` (or the error under it) is POSIX's ETXTBSY.
+    static func isBusy(_ error: NSError) -> Bool {
+        let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError ?? error
+        return underlying.domain == NSPOSIXErrorDomain && underlying.code == Int(ETXTBSY)
+    }
+
     @Test func anInstalledBinaryFindsTheFontUnderItsPrefix() throws {
         let (prefix, binary) = try Self.install(withFont: true)
         defer { TemporaryDirectory.remove(prefix) }
-        let installed = try ExecutableTests.run(Self.wrap, input: Self.text, executable: binary)
+        let installed = try Self.run(binary)
         let built = try ExecutableTests.run(Self.wrap, input: Self.text)
         #expect(installed.status == 0)
         #expect(installed.errors.isEmpty, "\(String(decoding: installed.errors, as: UTF8.self))")
@@ -42,7 +62,7 @@ import TextLayoutCommand
     @Test func aBinaryStandingAloneUsesSansSerifWithANote() throws {
         let (prefix, binary) = try Self.install(withFont: false)
         defer { TemporaryDirectory.remove(prefix) }
-        let result = try ExecutableTests.run(Self.wrap, input: Self.text, executable: binary)
+        let result = try Self.run(binary)
         #expect(result.status == 0)
         let errors = String(decoding: result.errors, as: UTF8.self)
         #expect(errors.hasPrefix("textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif ("))
