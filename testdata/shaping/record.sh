@@ -5,8 +5,9 @@
 #   --cluster-level=0   HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES (Shaper.swift)
 #   --language=en       the language of Typesetter's default locale "en"
 #   font units          hb-shape's default scale is the face's units per em, as FontFace's
-#   script, direction   guessed by hb-shape from the text (single-script strings, so
-#                       they agree with the engine's ICU script runs and bidi levels)
+#   script, direction   guessed by hb-shape from the text (single-script strings, or
+#                       Han and kana, which the engine shapes as one run too, so they
+#                       agree with the engine's script runs and bidi levels)
 # Output clusters are code-point indices (hb-shape's default, not --utf8-clusters).
 #
 # Format of hb-shape.tests, one case per line (in the spirit of HarfBuzz's

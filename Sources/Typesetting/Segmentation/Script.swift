@@ -27,6 +27,15 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
     /// Whether the script is common or inherited, taking its neighbours' script.
     var isWeak: Bool { code <= 1 }
 
+    /// Whether the script is one of those Chinese and Japanese text mixes — Han,
+    /// Hiragana, Katakana (and ICU's Katakana_Or_Hiragana), Bopomofo — which
+    /// HarfBuzz shapes alike, with its default shaper.
+    var isHanOrKana: Bool {
+        // ICU's UScriptCode: 5 Bopomofo, 17 Han, 20 Hiragana, 22 Katakana,
+        // 54 Katakana_Or_Hiragana.
+        code == 17 || code == 20 || code == 22 || code == 54 || code == 5
+    }
+
     /// The ISO 15924 code.
     public var description: String { iso15924 }
 }
@@ -42,6 +51,11 @@ private let bmpScripts: [UInt8] = (0..<0x10000).map {
 ///
 /// Which run: with the attribute runs (`AttributedText.AttributeRun`), what the
 /// itemizer cuts a paragraph by into `TextItem`s (`ShapedRun` lists every kind).
+///
+/// Han, Hiragana, Katakana and Bopomofo side by side make one run, with the script
+/// of its first strong character: they share HarfBuzz's shaper, and a font kerns
+/// across them (ー before で, す before ベ), which a cut between runs would lose.
+/// The run is still split wherever the font changes, at itemization.
 struct ScriptRun: Sendable, Hashable {
     /// The UTF-16 range of the run.
     var range: Range<Int>
@@ -53,7 +67,8 @@ struct ScriptRun: Sendable, Hashable {
 ///
 /// Weak characters (common, inherited) join the run before them; at the start they
 /// take the first strong script that follows. A closing bracket takes the script
-/// the run had at its opening bracket, so "(日本)" and "(abc)" stay whole.
+/// the run had at its opening bracket, so "(日本)" and "(abc)" stay whole. Han and
+/// kana continue each other's runs (see `ScriptRun`).
 func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
     // All ASCII (most English paragraphs): one run, Latin if it has a letter, for
     // every character joins the first strong script and ASCII has no other.
@@ -104,7 +119,7 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
                 }
             }
         }
-        if script != current {
+        if script != current, !(script.isHanOrKana && current.isHanOrKana) {
             if current.isWeak {
                 current = script  // leading weak characters join the first strong run
             } else {

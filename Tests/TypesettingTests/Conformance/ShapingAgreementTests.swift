@@ -51,7 +51,7 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
     }
 
     /// The cases in hb-shape.tests, counted so that a fixture that loses lines fails.
-    static let caseCount = 26
+    static let caseCount = 28
 
     /// One glyph in hb-shape's text serialization: `gid=cluster[@dx,dy]+advance`.
     static func serialize(glyph: UInt32, cluster: Int, dx: Int, dy: Int, advance: Int) -> String {
@@ -78,8 +78,8 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
     @Test(arguments: try loadCases()) func shapedRunsMatchHarfBuzz(_ testCase: ShapingCase) throws {
         let paragraph = try Self.paragraph(testCase)
         let indexAtOffset = UnicodeTestFile.utf16(testCase.scalars).indexAtOffset
-        // hb-shape shapes the text as one run; ours may split it (e.g. Han and Hiragana
-        // are different scripts), so take the runs in visual order.
+        // hb-shape shapes the text as one run; ours may split it (a change of script
+        // other than between Han and kana does), so take the runs in visual order.
         let directions = Set(paragraph.runs.map(\.isRightToLeft))
         try #require(directions.count == 1, "runs of mixed direction: \(paragraph.runs.map(\.bidiLevel))")
         let runs = directions.first! ? paragraph.runs.reversed() : paragraph.runs
