@@ -25,7 +25,7 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
     private let value: UnsafeMutablePointer<Value>
 
     /// A lock guarding `initialValue`.
-    package init(_ initialValue: consuming Value) {
+    package init(_ initialValue: consuming sending Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
@@ -50,8 +50,8 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
     /// - Throws: what `body` throws, after the lock is released.
     @inline(__always)
     package func withLock<Result: ~Copyable, E: Error>(
-        _ body: (inout Value) throws(E) -> Result
-    ) throws(E) -> Result {
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
         let status = pthread_mutex_lock(mutex)
         precondition(status == 0, "pthread_mutex_lock failed: \(status)")
         defer {
