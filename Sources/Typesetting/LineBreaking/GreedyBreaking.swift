@@ -6,81 +6,90 @@
 /// unsafe to break, the line is measured exactly and gives segments back until it
 /// fits; a segment too wide for a line of its own is broken between graphemes, at
 /// least one per line. One pass over the segments, plus one over the graphemes of
-/// each over-wide segment. The steps of a line are inlined into one loop, which
-/// keeps the state in registers rather than in the struct.
-struct GreedyBreaking<Text: SegmentMeasure> {
-    private let text: Text
-    private let segments: BreakSegments
-    /// The widest content that fits, in the text's unit.
-    private let limit: Double
-    /// The lines so far.
-    private var lines: [LineBreak] = []
-    /// Where the current line starts.
-    private var lineStart: Int
-    /// The segment holding `lineStart`.
-    private var first: Int
-    /// When the line starts inside segment `first` (after a break inside an over-wide
-    /// word), the width of what is left of that segment's content.
-    private var partialWidth: Double?
-    /// The grapheme advances of segment `first`, kept while it is broken across lines.
-    private var graphemes: GraphemeAdvances?
-
+/// each over-wide segment.
+///
+/// The state of the line being built lives in locals of `lineBreaks(of:width:from:)`
+/// and the steps are pure functions of it, inlined: breaking runs once per paragraph
+/// on every re-wrap, and a struct holding the text would cost a retain, a release
+/// and a destroy per paragraph, and loads and stores per line.
+enum GreedyBreaking<Text: SegmentMeasure> {
     /// The lines of `text` from `start` (where an earlier line ended) on, at `width`
     /// in the text's unit; one empty line when nothing is left.
     static func lineBreaks(of text: Text, width: Double, from start: Int) -> [LineBreak] {
-        guard text.segments.count > 0, start < text.length else {
+        let segments = text.segments
+        guard segments.count > 0, start < text.length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
-        var breaking = GreedyBreaking(text, width: width, from: start)
-        while breaking.first < breaking.segments.count { breaking.breakLine() }
-        return breaking.lines
-    }
-
-    @inline(__always)
-    private init(_ text: Text, width: Double, from start: Int) {
-        self.text = text
-        segments = text.segments
-        limit = text.limit(width: width)
-        lineStart = start
-        first = segments.index(holding: start)
-        // About as many lines as the text's width over the line's, so the array does
-        // not regrow line by line.
-        if width.isFinite, width > 0 {
-            lines.reserveCapacity(min(segments.count, Int(min(segments.totalWidth / width, 1e6)) + 2))
-        }
-        // A start inside a segment (after a break inside an over-wide word) leaves
-        // only the rest of its content to place.
+        let limit = text.limit(width: width)
+        var lines: [LineBreak] = []
+        lines.reserveCapacity(expectedLineCount(segments, width: width))
+        // Where the current line starts, and the segment holding that offset.
+        var lineStart = start
+        var first = segments.index(holding: start)
+        // When the line starts inside segment `first` (after a break inside an
+        // over-wide word), the width of what is left of its content, and its
+        // grapheme advances, kept while it is broken across lines.
+        var partialWidth: Double?
+        var graphemes: GraphemeAdvances?
         if start > segments.start(of: first), start < segments.contentEnd(of: first) {
             let advances = text.graphemeAdvances(in: segments.start(of: first)..<segments.contentEnd(of: first))
             let k = min(advances.boundaries.partitionPoint { $0 >= start }, advances.boundaries.count - 1)
             partialWidth = segments.contentWidth(first) - advances.positions[k]
             graphemes = advances
         }
-    }
-
-    /// Ends the line starting at `lineStart`: after the segments that fit, or inside
-    /// segment `first` when not even it fits.
-    @inline(__always)
-    private mutating func breakLine() {
-        let fit = fittingSegments()
-        let (last, widthsHold) = withinUnsafeEdges(fit.last)
-        guard last >= 0 else {
-            breakOverWideSegment()
-            return
+        while first < segments.count {
+            let fit = fittingSegments(segments, from: first, partialWidth: partialWidth, limit: limit)
+            var (last, widthsHold) = withinUnsafeEdges(
+                text, segments, last: fit.last, lineStart: lineStart, first: first,
+                startsInside: partialWidth != nil, limit: limit)
+            if last < 0 {
+                // Not even segment `first` fits: break it between graphemes.
+                let advances = graphemes ?? text.graphemeAdvances(
+                    in: segments.start(of: first)..<segments.contentEnd(of: first))
+                graphemes = advances
+                let (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
+                if end < segments.contentEnd(of: first) {
+                    lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
+                    partialWidth = (partialWidth ?? segments.contentWidth(first)) - consumed
+                    lineStart = end
+                    continue
+                }
+                // What is left of the word is one grapheme too wide: it ends the
+                // line, with the segment's whitespace hanging after it.
+                (last, widthsHold) = (first, false)
+            }
+            // The widths travel with the break when they are the line's own (a line
+            // starting at a segment, edges as in the whole text), sparing the line
+            // builder a pass over the glyphs.
+            lines.append(LineBreak(
+                range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
+                isMandatory: segments.isMandatory(last) || last == segments.count - 1,
+                contentWidth: widthsHold ? fit.contentWidth : nil,
+                whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil))
+            lineStart = segments.end(of: last)
+            first = last + 1
+            partialWidth = nil
+            graphemes = nil
         }
-        // The widths travel with the break when they are the line's own (a line
-        // starting at a segment, edges as in the whole text), sparing the line
-        // builder a pass over the glyphs.
-        endLine(after: last, contentWidth: widthsHold ? fit.contentWidth : nil,
-                whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil)
+        return lines
     }
 
-    /// The last segment that fits on the line from `lineStart`, or -1 when not even
-    /// the first does, and the line's content width were it to end there. A
-    /// mandatory break ends the line; trailing whitespace hangs, so it counts only
+    /// About as many lines as the text's width over the line's, so the array does
+    /// not regrow line by line.
+    @inline(__always)
+    private static func expectedLineCount(_ segments: BreakSegments, width: Double) -> Int {
+        guard width.isFinite, width > 0 else { return 1 }
+        return min(segments.count, Int(min(segments.totalWidth / width, 1e6)) + 2)
+    }
+
+    /// The last segment that fits on a line starting at segment `first`, or -1 when
+    /// not even the first does, and the line's content width were it to end there.
+    /// A mandatory break ends the line; trailing whitespace hangs, so it counts only
     /// when more follows it.
     @inline(__always)
-    private func fittingSegments() -> (last: Int, contentWidth: Double) {
+    private static func fittingSegments(
+        _ segments: BreakSegments, from first: Int, partialWidth: Double?, limit: Double
+    ) -> (last: Int, contentWidth: Double) {
         var used = 0.0
         var contentWidth = 0.0
         var last = -1
@@ -106,10 +115,13 @@ struct GreedyBreaking<Text: SegmentMeasure> {
     /// where the text says an edge is not safe to break, the line is measured
     /// exactly and gives segments back until it fits.
     @inline(__always)
-    private func withinUnsafeEdges(_ last: Int) -> (last: Int, widthsHold: Bool) {
+    private static func withinUnsafeEdges(
+        _ text: Text, _ segments: BreakSegments, last: Int, lineStart: Int, first: Int,
+        startsInside: Bool, limit: Double
+    ) -> (last: Int, widthsHold: Bool) {
         var last = last
-        var widthsHold = partialWidth == nil
-        let safeStart = partialWidth == nil ? (first == 0 || segments.isSafeEnd(first - 1)) : text.isSafeToBreak(at: lineStart)
+        var widthsHold = !startsInside
+        let safeStart = startsInside ? text.isSafeToBreak(at: lineStart) : (first == 0 || segments.isSafeEnd(first - 1))
         while last >= 0, !safeStart || !segments.isSafeEnd(last) {
             widthsHold = false
             let exact = text.exactContentWidth(
@@ -120,40 +132,18 @@ struct GreedyBreaking<Text: SegmentMeasure> {
         return (last, widthsHold)
     }
 
-    /// Breaks segment `first`, too wide for a line of its own, between graphemes:
-    /// as many as fit end this line, at least one; the rest of the segment starts
-    /// the next.
-    private mutating func breakOverWideSegment() {
-        let contentEnd = segments.contentEnd(of: first)
-        let graphemes = self.graphemes ?? text.graphemeAdvances(in: segments.start(of: first)..<contentEnd)
-        self.graphemes = graphemes
+    /// Where a line from `lineStart` inside an over-wide segment ends: after as many
+    /// of its graphemes as fit, at least one, measured exactly where an edge is not
+    /// safe to break; and the width of the graphemes it takes.
+    private static func graphemeFit(
+        _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double
+    ) -> (end: Int, consumed: Double) {
         var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit)
         while !text.isSafeToBreak(at: lineStart) || !text.isSafeToBreak(at: end),
               text.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
               let shorter = graphemes.boundary(before: end, after: lineStart) {
             (end, consumed) = shorter
         }
-        if end >= contentEnd {
-            // What is left of the word is one grapheme too wide: it ends the line,
-            // with the segment's whitespace hanging after it.
-            endLine(after: first, contentWidth: nil, whitespaceWidth: nil)
-            return
-        }
-        lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
-        partialWidth = (partialWidth ?? segments.contentWidth(first)) - consumed
-        lineStart = end
-    }
-
-    /// Ends the line after segment `last`, the next starting after it.
-    @inline(__always)
-    private mutating func endLine(after last: Int, contentWidth: Double?, whitespaceWidth: Double?) {
-        lines.append(LineBreak(
-            range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
-            isMandatory: segments.isMandatory(last) || last == segments.count - 1,
-            contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
-        lineStart = segments.end(of: last)
-        first = last + 1
-        partialWidth = nil
-        graphemes = nil
+        return (end, consumed)
     }
 }
