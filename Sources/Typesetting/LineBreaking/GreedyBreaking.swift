@@ -74,12 +74,13 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         return lines
     }
 
-    /// About as many lines as the text's width over the line's, so the array does
-    /// not regrow line by line.
+    /// About as many lines as the text's width over the line's, with room for the
+    /// slack that ragged lines leave (a quarter of a line each is generous for
+    /// prose), so that the array seldom regrows and copies itself at the end.
     @inline(__always)
     private static func expectedLineCount(_ segments: BreakSegments, width: Double) -> Int {
         guard width.isFinite, width > 0 else { return 1 }
-        return min(segments.count, Int(min(segments.totalWidth / width, 1e6)) + 2)
+        return min(segments.count, Int(min(segments.totalWidth / width * 1.25, 1e6)) + 4)
     }
 
     /// The last segment that fits on a line starting at segment `first`, or -1 when
