@@ -7,6 +7,12 @@
 /// line ends there, so its width is kept apart from the content's. Widths are in
 /// the unit of what measured them — points, sums of glyph advances, for a shaped
 /// paragraph; cells for a terminal — as 64-bit floats: no overflow on any paragraph.
+///
+/// A run of hanging whitespace is never cut: where an opportunity falls inside one
+/// (after a space and before an ideographic space or a tab, say), the whitespace
+/// after it joins the segment before, so the whole run hangs at a line's end and
+/// none of it starts the next line, as in a browser. The breaking loops then need
+/// no case for a segment of whitespace alone.
 struct BreakSegments: Sendable {
     /// One segment, 24 bytes: its widths and offsets side by side, so a re-wrap
     /// walks one array rather than one per field. The sign bits of `end` and
@@ -32,6 +38,11 @@ struct BreakSegments: Sendable {
             set { contentEndAndSafe = newValue ? contentEndAndSafe | 0x8000_0000 : contentEndAndSafe & 0x7FFF_FFFF }
         }
 
+        /// Moves the segment's end to `end`, the whitespace between joining its own.
+        fileprivate mutating func extend(to end: Int, isMandatory: Bool) {
+            endAndMandatory = UInt32(end) | (isMandatory ? 0x8000_0000 : 0)
+        }
+
         fileprivate init(
             end: Int, contentEnd: Int, isMandatory: Bool, isSafeEnd: Bool,
             contentWidth: Double = 0, whitespaceWidth: Double = 0
@@ -50,17 +61,21 @@ struct BreakSegments: Sendable {
     private(set) var totalWidth = 0.0
 
     init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
-        let count = breaks.count
-        guard count > 0 else { return }
-        segments.reserveCapacity(count)
+        guard breaks.count > 0 else { return }
+        segments.reserveCapacity(breaks.count)
         var start = 0
-        for i in 0..<count {
+        for i in 0..<breaks.count {
             let end = Int(breaks.offsets[i])
             var contentEnd = end
             while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
+            if contentEnd == start, joinsPrevious(end: end, isMandatory: breaks.mandatory[i]) {
+                start = end
+                continue
+            }
             segments.append(Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
             start = end
         }
+        let count = segments.count
         segments.withUnsafeMutableBufferPointer { segments in
             segments[count - 1].isSafeEnd = true  // the paragraph's end
             for run in runs {  // run boundaries: each side was shaped on its own
@@ -117,10 +132,23 @@ struct BreakSegments: Sendable {
     /// Appends a segment ending at `end`, measured by the caller; a line may end
     /// after it without measuring again.
     mutating func append(end: Int, contentEnd: Int, contentWidth: Double, whitespaceWidth: Double, isMandatory: Bool) {
+        defer { totalWidth += contentWidth + whitespaceWidth }
+        if contentEnd == segments.last?.end, joinsPrevious(end: end, isMandatory: isMandatory) {
+            segments[segments.count - 1].whitespaceWidth += whitespaceWidth
+            return
+        }
         segments.append(Segment(
             end: end, contentEnd: contentEnd, isMandatory: isMandatory, isSafeEnd: true,
             contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
-        totalWidth += contentWidth + whitespaceWidth
+    }
+
+    /// Whether a segment of whitespace alone ending at `end` joins the segment
+    /// before it, which then ends there: unless there is none, or a mandatory break
+    /// ends it (the whitespace then starts a line of its own).
+    private mutating func joinsPrevious(end: Int, isMandatory: Bool) -> Bool {
+        guard let last = segments.indices.last, !segments[last].isMandatory else { return false }
+        segments[last].extend(to: end, isMandatory: isMandatory)
+        return true
     }
 
     /// The number of segments.
