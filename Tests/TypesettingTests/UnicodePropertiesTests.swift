@@ -44,6 +44,20 @@ import Testing
         #expect(UnicodeProperties.isDefaultIgnorable(0x200D) && !UnicodeProperties.isDefaultIgnorable(0x20))
     }
 
+    /// The range check before ICU's Emoji lookup lets no emoji through unasked: every
+    /// code point that is an emoji for Swift's Unicode tables (as new as ICU's, or
+    /// newer) passes it, and ICU agrees with Swift on the old ones.
+    @Test func theEmojiRangeCheckKeepsEveryEmoji() {
+        var missed: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isEmoji else { continue }
+            if !UnicodeProperties.mayBeEmoji(value) { missed.append(String(value, radix: 16)) }
+        }
+        #expect(missed.isEmpty, "emoji outside the range check: \(missed)")
+        #expect(UnicodeProperties.isEmoji(0x3299) && UnicodeProperties.isEmoji(0xA9) && UnicodeProperties.isEmoji(0x1FAF8))
+        #expect(!UnicodeProperties.isEmoji(0x3042) && !UnicodeProperties.isEmoji(0x2B56))
+    }
+
     @Test func bracketsPairAndScriptsHaveNames() {
         #expect(UnicodeProperties.pairedBracketType(of: 0x28) == .opening)
         #expect(UnicodeProperties.pairedBracketType(of: 0x300D) == .closing)

@@ -34,8 +34,21 @@ enum UnicodeProperties {
     }
 
     /// Whether `codePoint` has the Emoji property.
+    @inline(__always)
     static func isEmoji(_ codePoint: UInt32) -> Bool {
-        cicu_is_emoji(Int32(bitPattern: codePoint)) != 0
+        mayBeEmoji(codePoint) && cicu_is_emoji(Int32(bitPattern: codePoint)) != 0
+    }
+
+    /// False for code points outside the blocks where Unicode has put emoji (Latin-1's
+    /// © and ®, U+203C…2B55, four CJK symbols, and the Supplementary Multilingual
+    /// Plane from U+1F000), so the itemizer asks ICU about no letter of any script.
+    /// A test holds it to every emoji of the Unicode version Swift knows.
+    @inline(__always)
+    static func mayBeEmoji(_ codePoint: UInt32) -> Bool {
+        if codePoint < 0x203C { return codePoint <= 0x39 || codePoint == 0xA9 || codePoint == 0xAE }
+        if codePoint > 0x3299 { return codePoint >= 0x1F000 }
+        return codePoint <= 0x2B55 || codePoint == 0x3030 || codePoint == 0x303D
+            || codePoint == 0x3297 || codePoint == 0x3299
     }
 
     /// Whether `codePoint` has Emoji_Presentation: it is drawn as an emoji by default.
