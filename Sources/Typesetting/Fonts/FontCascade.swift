@@ -11,7 +11,7 @@ public struct FontCascade: Sendable, Hashable {
     /// Where to look for characters no font in the cascade has (nil: nowhere).
     public var systemFallback: FontLocator?
     /// Faces the system fallback has found, shared by copies of the cascade.
-    private let found = FoundFaces()
+    let found = FoundFaces()
 
     /// Creates a cascade.
     ///
@@ -27,11 +27,15 @@ public struct FontCascade: Sendable, Hashable {
 
     /// The face to draw `scalar` with when the run's font is `font`: the run's own
     /// face if it covers the character, else the first fallback that does. When
-    /// `prefersColor` is set (the character is followed by U+FE0F, asking for emoji
-    /// presentation), a colour face covering it wins over the run's face.
+    /// `prefersColor` is set (the character asks for emoji presentation), a colour
+    /// face covering it wins over the run's face.
     ///
     /// Returns the run's face when no font anywhere covers the character, so it is
     /// drawn as that font's missing-glyph box.
+    ///
+    /// Always inlined: the itemizer asks this for every character outside ASCII, and
+    /// a call costs more than the run's own face answering.
+    @inline(__always)
     func face(for scalar: Unicode.Scalar, in font: FontFace, prefersColor: Bool = false) -> FontFace {
         if prefersColor, !font.hasColorGlyphs {
             if let color = fallbacks.first(where: { $0.hasColorGlyphs && $0.covers(scalar) }) {
@@ -61,28 +65,54 @@ public struct FontCascade: Sendable, Hashable {
 /// The faces a cascade's system fallback has found so far. A face found once is
 /// tried before asking fontconfig again, so a page of CJK asks once, not per
 /// character; characters no font has are remembered too.
-private final class FoundFaces: Sendable {
+final class FoundFaces: Sendable {
     private struct State {
         var faces: [FontFace] = []
         var missing: Set<UInt32> = []
+        /// First characters of emoji sequences no colour face was found for.
+        var missingColor: Set<UInt32> = []
     }
     private let state = Lock(State())
 
+    /// A face that covers `scalar`: one found before, else fontconfig's choice
+    /// (remembered), else nil.
     func face(for scalar: Unicode.Scalar, locator: FontLocator) -> FontFace? {
+        face(accepting: { $0.covers(scalar) }, unlessMissing: scalar.value, in: \.missing) {
+            locator.fallback(for: scalar)
+        }
+    }
+
+    /// A colour face that has every one of `scalars`: one found before, else the one
+    /// fontconfig prefers for the first of them in the emoji language `und-zsye`
+    /// (which fontconfig's configuration maps to the emoji family), else nil.
+    func colorFace(covering scalars: [Unicode.Scalar], locator: FontLocator) -> FontFace? {
+        face(accepting: { $0.hasColorGlyphs && $0.coversAll(scalars) }, unlessMissing: scalars[0].value,
+             in: \.missingColor) {
+            locator.fallback(for: scalars[0], language: "und-zsye")
+        }
+    }
+
+    /// The first face found so far that `accepts` takes; else, unless `key` is in
+    /// the `missing` set (asked before in vain), the face at the location `ask`
+    /// gives if `accepts` takes it. What is found, or not found, is remembered.
+    private func face(
+        accepting accepts: (FontFace) -> Bool, unlessMissing key: UInt32,
+        in missing: WritableKeyPath<State, Set<UInt32>>, ask: () -> FontLocation?
+    ) -> FontFace? {
         let known: FontFace?? = state.withLock { state in
-            if state.missing.contains(scalar.value) { return .some(nil) }
-            if let face = state.faces.first(where: { $0.covers(scalar) }) { return .some(face) }
+            if state[keyPath: missing].contains(key) { return .some(nil) }
+            if let face = state.faces.first(where: accepts) { return .some(face) }
             return nil
         }
         if let known { return known }
-        let face = locator.fallback(for: scalar).flatMap {
-            try? FontFace.load(path: $0.path, index: $0.index)
+        let face = ask().flatMap { try? FontFace.load(path: $0.path, index: $0.index) }.flatMap {
+            accepts($0) ? $0 : nil
         }
         state.withLock { state in
             if let face {
                 if !state.faces.contains(face) { state.faces.append(face) }
             } else {
-                state.missing.insert(scalar.value)
+                state[keyPath: missing].insert(key)
             }
         }
         return face

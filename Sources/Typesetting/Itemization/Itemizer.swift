@@ -28,10 +28,12 @@ struct TextItem: Sendable, Hashable {
 /// it has a glyph, else the cascade's first face that does. Characters that continue
 /// a cluster (combining marks, joiners, variation selectors, emoji modifiers and
 /// tags) stay in the face of the character before them, so a cluster is never split
-/// across fonts; a character followed by U+FE0F asks for a colour face. The choice
-/// depends only on the character and its cluster, never on what came before, so a
-/// line set on its own picks the same fonts as in its paragraph (as browsers do,
-/// spaces and punctuation the primary font covers stay in it).
+/// across fonts. An emoji sequence drawn as an emoji (`EmojiSequence`: flags, ZWJ
+/// chains, skin tones, keycaps, a character with U+FE0F, an emoji by default) is one
+/// unit: it goes to the first face that has all of it, a colour one first. The
+/// choice depends only on the character and its cluster or sequence, never on what
+/// came before, so a line set on its own picks the same fonts as in its paragraph
+/// (as browsers do, spaces and punctuation the primary font covers stay in it).
 ///
 /// HarfBuzz's mark positioning is quadratic in the length of a cluster, so a run of
 /// more than `maximumMarksPerItem` continuing characters is cut into items of that
@@ -79,6 +81,9 @@ struct Itemizer {
         var asciiCovered = [Bool](repeating: false, count: 128)
         var coveredFace: FontFace? = nil
         var marksInItem = 0
+        // The emoji sequence being set, all in one face.
+        var sequenceEnd = 0
+        var sequenceFace: FontFace? = nil
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -110,9 +115,18 @@ struct Itemizer {
             } else if scalar.value < 0x80, asciiCovered[Int(scalar.value)],
                       index + width >= text.count || text[index + width] != 0xFE0F {
                 face = fontFace
+            } else if index < sequenceEnd, let sequenceFace {
+                // Inside an emoji sequence: its joiners, selectors and modifiers went
+                // on with the item above, and ASCII inside one is followed by U+FE0F.
+                face = sequenceFace
+            } else if index + width < text.count && text[index + width] == 0xFE0F
+                        || UnicodeProperties.mayBeEmoji(scalar.value),
+                      let sequence = emojiSequence(in: text, at: index, font: fontFace) {
+                sequenceEnd = min(sequence.end, attributeEnd)
+                sequenceFace = sequence.face
+                face = sequence.face
             } else {
-                let next = index + width < text.count ? text[index + width] : 0
-                face = cascade.face(for: scalar, in: fontFace, prefersColor: next == 0xFE0F)
+                face = cascade.face(for: scalar, in: fontFace)
             }
 
             if itemFace != nil, !cut, itemFace === face, itemLevel == level, itemScript == script,
@@ -145,6 +159,19 @@ struct Itemizer {
         }
         flush(upTo: text.count)
         return items
+    }
+
+    /// Where the emoji presentation sequence at `index` ends and the face it is set
+    /// in when the run's font is `font`, or nil when none starts there.
+    ///
+    /// Kept out of `items`, which runs for every character, so its own lookups stay
+    /// inlined there.
+    @inline(never)
+    private func emojiSequence(
+        in text: UnsafeBufferPointer<UInt16>, at index: Int, font: FontFace
+    ) -> (end: Int, face: FontFace)? {
+        guard let sequence = EmojiSequence(in: text, at: index), sequence.isEmojiPresentation else { return nil }
+        return (sequence.range.upperBound, cascade.face(forEmojiSequence: sequence.scalars(in: text), in: font))
     }
 
     /// Whether `scalar` continues the cluster before it rather than starting one.
