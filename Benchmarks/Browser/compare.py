@@ -12,7 +12,9 @@ Every paragraph whose line starts differ is classified at its first differing li
   rounding at the edge  the longer of the two lines is within EDGE points of the
                         width in TextLayout's own measure;
   browser rule: ...     one of the two breaks sits next to a character for which
-                        Blink has its own rule (named in BROWSER_RULES);
+                        Blink has its own rule (named in BROWSER_RULES), or the
+                        line holds an emoji Blink sets in the primary font
+                        (PRIMARY_EMOJI_RULE);
   TextLayout bug?       anything else: to be looked at, never silently accepted.
 
 Usage: compare.py --textlayout PATH [--chromium PATH] [--widths 160,240,400]
@@ -35,7 +37,7 @@ SENTENCES = os.path.join(os.path.dirname(__file__), "sentences.txt")
 FONT_FILES = [
     "DejaVuSans.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
     "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf",
-    "NotoSansCJK-Subset.otf", "NotoColorEmoji-Subset.ttf",
+    "NotoSansCJK-Subset.otf", "NotoColorEmoji.ttf",
 ]
 SIZE = 16
 # Points either side of the width within which a different break is rounding: Blink
@@ -56,6 +58,41 @@ BROWSER_RULES = [
     ("CSS line-break: normal (a break before small kana)",
      set("ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶーㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ")),
 ]
+
+
+# Blink sets an emoji that is one by default (Emoji_Presentation) but has no U+FE0F
+# in the first font of the family list that has it, a text font too; TextLayout,
+# as UTS #51 asks, prefers the colour font. It matters where the primary font has
+# such emoji: DejaVu Sans has the emoticons U+1F600–1F64F and ☕, narrower there.
+PRIMARY_EMOJI_RULE = "Blink's first listed font for an emoji without U+FE0F (TextLayout prefers colour)"
+EMOJI_DATA = "/usr/share/unicode/emoji/emoji-data.txt"
+
+
+def primary_font_emoji():
+    """The Emoji_Presentation characters the primary font has (emoji-data.txt from
+    Debian's unicode-data, the font's character set from fc-query)."""
+    covered = set()
+    charset = subprocess.run(["fc-query", "--format=%{charset}", os.path.join(FONTS, FONT_FILES[0])],
+                             capture_output=True, text=True, check=True).stdout
+    for item in charset.split():
+        low, _, high = item.partition("-")
+        covered.update(range(int(low, 16), int(high or low, 16) + 1))
+    emoji = set()
+    with open(EMOJI_DATA, encoding="utf-8") as f:
+        for line in f:
+            fields = line.split("#")[0].split(";")
+            if len(fields) == 2 and fields[1].strip() == "Emoji_Presentation":
+                low, _, high = fields[0].strip().partition("..")
+                emoji.update(range(int(low, 16), int(high or low, 16) + 1))
+    return {chr(c) for c in emoji & covered}
+
+
+def alone(text, i):
+    """Whether the character at `i` is an emoji sequence by itself: no selector, skin
+    tone or joiner after it, no joiner before it."""
+    after = text[i + 1:i + 2]
+    return (after not in ("\ufe0e", "\ufe0f", "\u200d") and not "\U0001f3fb" <= after <= "\U0001f3ff"
+            and text[i - 1:i] != "\u200d")
 
 
 def paragraphs():
@@ -160,7 +197,7 @@ def write_fontconfig(workdir):
 """)
 
 
-def classify(text, ours, theirs, widths, width):
+def classify(text, ours, theirs, widths, width, primary_emoji=frozenset()):
     """Why the line starts differ, judged at the first differing line."""
     units = text.encode("utf-16-le")
     unit = lambda i: chr(int.from_bytes(units[2 * i:2 * i + 2], "little")) if 0 <= i < len(units) // 2 else ""
@@ -173,6 +210,12 @@ def classify(text, ours, theirs, widths, width):
     for name, characters in BROWSER_RULES:
         if any(unit(b - 1) in characters or unit(b) in characters for b in breaks):
             return "browser rule: " + name
+    # The line that ends differently, as far as the later of the two ends.
+    start = ours[line - 1] if 0 < line <= len(ours) else 0
+    end = max(breaks, default=len(units) // 2)
+    line_text = units[2 * start:2 * end].decode("utf-16-le", errors="replace")
+    if any(c in primary_emoji and alone(line_text, i) for i, c in enumerate(line_text)):
+        return "browser rule: " + PRIMARY_EMOJI_RULE
     return "TextLayout bug?"
 
 
@@ -214,6 +257,7 @@ def main():
     texts = [text for _, text in cases]
     rows = {}
     details = []
+    primary_emoji = primary_font_emoji()
     with tempfile.TemporaryDirectory() as workdir:
         write_fontconfig(workdir)
         for width in widths:
@@ -227,7 +271,7 @@ def main():
                 if starts == browser:
                     row["same"] += 1
                     continue
-                kind = classify(text, starts, browser, line_widths, width)
+                kind = classify(text, starts, browser, line_widths, width, primary_emoji)
                 row["kinds"][kind] = row["kinds"].get(kind, 0) + 1
                 details.append({"language": language, "width": width, "kind": kind,
                                 "text": text, "textlayout": starts, "chromium": browser})
