@@ -147,7 +147,8 @@ enum EmojiTestFile {
         return contents.split(separator: "\n").compactMap { line -> String? in
             let fields = line.split(separator: ";", maxSplits: 1)
             guard fields.count == 2, fields[1].hasPrefix(" fully-qualified") else { return nil }
-            let scalars = fields[0].split(separator: " ").compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
+            let codes = fields[0].split(separator: " ")
+            let scalars = codes.compactMap { UInt32($0, radix: 16).flatMap(Unicode.Scalar.init) }
             return String(String.UnicodeScalarView(scalars))
         }
     }

@@ -54,7 +54,7 @@ import Testing
             if !UnicodeProperties.mayBeEmoji(value) { missed.append(String(value, radix: 16)) }
         }
         #expect(missed.isEmpty, "emoji outside the range check: \(missed)")
-        #expect(UnicodeProperties.isEmoji(0x3299) && UnicodeProperties.isEmoji(0xA9) && UnicodeProperties.isEmoji(0x1FAF8))
+        #expect([0x3299, 0xA9, 0x1FAF8].allSatisfy(UnicodeProperties.isEmoji))
         #expect(!UnicodeProperties.isEmoji(0x3042) && !UnicodeProperties.isEmoji(0x2B56))
     }
 

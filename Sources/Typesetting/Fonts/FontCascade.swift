@@ -77,19 +77,18 @@ final class FoundFaces: Sendable {
     /// A face that covers `scalar`: one found before, else fontconfig's choice
     /// (remembered), else nil.
     func face(for scalar: Unicode.Scalar, locator: FontLocator) -> FontFace? {
-        face(accepting: { $0.covers(scalar) }, unlessMissing: scalar.value, in: \.missing) {
-            locator.fallback(for: scalar)
-        }
+        face(
+            accepting: { $0.covers(scalar) }, unlessMissing: scalar.value, in: \.missing,
+            ask: { locator.fallback(for: scalar) })
     }
 
     /// A colour face that has every one of `scalars`: one found before, else the one
     /// fontconfig prefers for the first of them in the emoji language `und-zsye`
     /// (which fontconfig's configuration maps to the emoji family), else nil.
     func colorFace(covering scalars: [Unicode.Scalar], locator: FontLocator) -> FontFace? {
-        face(accepting: { $0.hasColorGlyphs && $0.coversAll(scalars) }, unlessMissing: scalars[0].value,
-             in: \.missingColor) {
-            locator.fallback(for: scalars[0], language: "und-zsye")
-        }
+        face(
+            accepting: { $0.hasColorGlyphs && $0.coversAll(scalars) }, unlessMissing: scalars[0].value,
+            in: \.missingColor, ask: { locator.fallback(for: scalars[0], language: "und-zsye") })
     }
 
     /// The first face found so far that `accepts` takes; else, unless `key` is in

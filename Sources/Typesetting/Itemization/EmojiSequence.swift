@@ -27,8 +27,8 @@ struct EmojiSequence: Sendable, Hashable {
         guard let first = Self.element(in: text, at: start) else { return nil }
         var end = first.end
         var isEmoji = first.isEmoji
-        while end + 1 < text.count, text[end] == 0x200D,
-              let next = Self.element(in: text, at: end + 1) {
+        while end + 1 < text.count, text[end] == 0x200D {
+            guard let next = Self.element(in: text, at: end + 1) else { break }
             end = next.end
             isEmoji = true
         }
