@@ -27,6 +27,11 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let invalidWidth = Code(rawValue: "invalidWidth")
         /// ICU reported a failure.
         public static let unicodeAnalysisFailed = Code(rawValue: "unicodeAnalysisFailed")
+        /// An attribute value that means nothing: a feature tag that is not four
+        /// ASCII characters, an infinite axis value, a range outside the text.
+        public static let invalidAttribute = Code(rawValue: "invalidAttribute")
+        /// Markup that is not well formed, or uses an unknown tag, attribute or value.
+        public static let invalidMarkup = Code(rawValue: "invalidMarkup")
     }
 
     /// What went wrong.

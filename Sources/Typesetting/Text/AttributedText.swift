@@ -99,6 +99,39 @@ public struct AttributedText: Sendable, Hashable {
         self = result
     }
 
+    /// Appends `string` with `attributes`: the builder's step.
+    public mutating func append(_ string: String, attributes: TextAttributes = TextAttributes()) {
+        append(AttributedText(string, attributes: attributes))
+    }
+
+    /// Changes the attributes over `range` in place, run by run (as
+    /// `NSMutableAttributedString.addAttributes`): `change` sees each run's attributes
+    /// where `setAttributes` would replace them all.
+    ///
+    /// - Precondition: `range` lies within the text.
+    public mutating func updateAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the text")
+        guard !range.isEmpty else { return }
+        var result: [AttributeRun] = []
+        for run in runs {
+            let inside = run.range.clamped(to: range)
+            guard !inside.isEmpty else {
+                result.append(run)
+                continue
+            }
+            if run.range.lowerBound < inside.lowerBound {
+                result.append(AttributeRun(range: run.range.lowerBound..<inside.lowerBound, attributes: run.attributes))
+            }
+            var attributes = run.attributes
+            change(&attributes)
+            result.append(AttributeRun(range: inside, attributes: attributes))
+            if inside.upperBound < run.range.upperBound {
+                result.append(AttributeRun(range: inside.upperBound..<run.range.upperBound, attributes: run.attributes))
+            }
+        }
+        runs = Self.coalesced(result)
+    }
+
     /// Appends text with its attributes.
     public mutating func append(_ other: AttributedText) {
         let shift = length

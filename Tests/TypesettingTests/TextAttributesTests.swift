@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import Typesetting
+
+/// The rich-text model: building attributed text, changing attributes run by run,
+/// and the values attributes accept.
+@Suite struct TextAttributesTests {
+    @Test func appendingBuildsRunsAndMergesEqualNeighbours() {
+        var bold = TextAttributes()
+        bold.fontDescriptor = FontDescriptor(weight: .bold)
+        var text = AttributedText()
+        text.append("plain ", attributes: TextAttributes())
+        text.append("bold", attributes: bold)
+        text.append(" bolder", attributes: bold)
+        #expect(text.string == "plain bold bolder")
+        #expect(text.runs.map(\.range) == [0..<6, 6..<17])
+        #expect(text.attributes(at: 8).fontDescriptor?.weight == .bold)
+    }
+
+    @Test func updatingChangesOnlyTheRangeAndKeepsEachRunsOtherAttributes() {
+        var red = TextAttributes(foregroundColor: Color(red: 1, green: 0, blue: 0))
+        red.tracking = 2
+        var text = AttributedText("abcdef")
+        text.setAttributes(red, range: 2..<4)
+        text.updateAttributes(in: 1..<5) { $0.underline = TextDecoration(.double) }
+        #expect(text.runs.map(\.range) == [0..<1, 1..<2, 2..<4, 4..<5, 5..<6])
+        #expect(text.attributes(at: 0).underline == nil)
+        #expect(text.attributes(at: 1).underline == TextDecoration(.double))
+        #expect(text.attributes(at: 3).underline == TextDecoration(.double))
+        #expect(text.attributes(at: 3).tracking == 2)
+        #expect(text.attributes(at: 3).foregroundColor == red.foregroundColor)
+        #expect(text.attributes(at: 5).underline == nil)
+    }
+
+    @Test func featureListsReadCSSSyntax() throws {
+        let features = try FontFeature.list(#""liga" 0, smcp, 'ss01' on, dlig=1, tnum off, kern"#)
+        #expect(features.map(\.description) == ["liga=0", "smcp=1", "ss01=1", "dlig=1", "tnum=0", "kern=1"])
+        #expect(try FontFeature("cv1").tag == "cv1 ")
+    }
+
+    @Test(arguments: ["", "toolong", "li ga", "é"])
+    func badFeatureTagsAreClearErrors(tag: String) {
+        #expect(throws: TypesettingError.self) { try FontFeature(tag) }
+        #expect(throws: TypesettingError.self) { try FontFeature.list("\"\(tag)\" 1") }
+        #expect(throws: TypesettingError.self) { try FontFeature.list("liga 1 2") }
+    }
+
+    @Test func variationsNeedFiniteValues() throws {
+        #expect(try FontVariation("wght", 650).description == "wght=650.0")
+        for value in [Double.nan, .infinity, -.infinity] {
+            #expect(throws: TypesettingError.self) { try FontVariation("wght", value) }
+        }
+    }
+
+    @Test func descriptorsMergeFieldByField() {
+        let parent = FontDescriptor(family: "DejaVu Sans", size: 12, weight: .bold)
+        let child = FontDescriptor(size: 20, slant: .italic)
+        #expect(parent.merging(child) == FontDescriptor(family: "DejaVu Sans", size: 20, weight: .bold, slant: .italic))
+        #expect(FontWeight(5000).value == 1000)
+        #expect(FontWidth(percent: .nan) == .normal)
+    }
+}
