@@ -14,60 +14,167 @@ import Foundation
 /// - **Paragraph**: `paragraphStyle`, read from a paragraph's first character, as
 ///   TextKit does.
 public struct TextAttributes: Sendable, Hashable {
+    /// The values, shared by copies until one changes (copy on write): attributes
+    /// travel with every glyph run of every line, and a copy then costs one retain
+    /// whatever their size.
+    private var storage: Storage
+
     /// An explicit font; it wins over `fontDescriptor`'s family, weight, width and
     /// slant. Nil means the typesetter's default font.
-    public var font: Font?
+    public var font: Font? {
+        get { storage.values.font }
+        set { mutate { $0.font = newValue } }
+    }
     /// A font by description (family, size, weight, width, slant), resolved through
     /// fontconfig over `font` (or the default font): fields left nil keep that
     /// font's. See `FontDescriptor` for resolution and fallback.
-    public var fontDescriptor: FontDescriptor?
+    public var fontDescriptor: FontDescriptor? {
+        get { storage.values.fontDescriptor }
+        set { mutate { $0.fontDescriptor = newValue } }
+    }
     /// OpenType features for the run (`liga`, `smcp`, `tnum`, `ss01`…), on top of
     /// HarfBuzz's defaults.
-    public var features: [FontFeature] = []
+    public var features: [FontFeature] {
+        get { storage.values.features }
+        set { mutate { $0.features = newValue } }
+    }
     /// Variation-axis values for a variable font (`wght`, `wdth`, `opsz`, `slnt`,
     /// any tag). A weight from `fontDescriptor` on a variable face sets `wght`.
-    public var variations: [FontVariation] = []
+    public var variations: [FontVariation] {
+        get { storage.values.variations }
+        set { mutate { $0.variations = newValue } }
+    }
     /// Whether the font's kerning applies (`kern` on); false turns it off.
-    public var kerning = true
+    public var kerning: Bool {
+        get { storage.values.kerning }
+        set { mutate { $0.kerning = newValue } }
+    }
     /// Extra space after each grapheme cluster, in points, as TextKit's `tracking`.
     /// Non-zero tracking turns off optional ligatures (as CSS `letter-spacing` does).
-    public var tracking: CGFloat = 0
+    public var tracking: CGFloat {
+        get { storage.values.tracking }
+        set { mutate { $0.tracking = newValue } }
+    }
     /// Extra space around each grapheme cluster, in points, as Pango's
     /// `letter_spacing`: half before and half after each, trimmed at the run's
     /// edges and at line ends. Non-zero letter spacing turns off optional ligatures.
-    public var letterSpacing: CGFloat = 0
+    public var letterSpacing: CGFloat {
+        get { storage.values.letterSpacing }
+        set { mutate { $0.letterSpacing = newValue } }
+    }
     /// The text colour; nil is the renderer's default (black).
-    public var foregroundColor: Color?
+    public var foregroundColor: Color? {
+        get { storage.values.foregroundColor }
+        set { mutate { $0.foregroundColor = newValue } }
+    }
     /// The colour behind the text, over each glyph run's line-height box; nil draws
     /// nothing.
-    public var backgroundColor: Color?
+    public var backgroundColor: Color? {
+        get { storage.values.backgroundColor }
+        set { mutate { $0.backgroundColor = newValue } }
+    }
     /// An underline, placed with the font's underline position and thickness.
-    public var underline: TextDecoration?
+    public var underline: TextDecoration? {
+        get { storage.values.underline }
+        set { mutate { $0.underline = newValue } }
+    }
     /// A line through the text, placed with the font's strikeout position and
     /// thickness.
-    public var strikethrough: TextDecoration?
+    public var strikethrough: TextDecoration? {
+        get { storage.values.strikethrough }
+        set { mutate { $0.strikethrough = newValue } }
+    }
     /// Moves the glyphs up (positive) or down from the baseline, in points, as
     /// TextKit's `baselineOffset`. The line grows to hold them.
-    public var baselineOffset: CGFloat = 0
+    public var baselineOffset: CGFloat {
+        get { storage.values.baselineOffset }
+        set { mutate { $0.baselineOffset = newValue } }
+    }
     /// Superscript or subscript: a smaller size and a raised or lowered baseline,
     /// from the font's OS/2 metrics when it has them.
-    public var baselineShift: BaselineShift = .none
+    public var baselineShift: BaselineShift {
+        get { storage.values.baselineShift }
+        set { mutate { $0.baselineShift = newValue } }
+    }
     /// The language of the text (BCP 47, such as `ja`, `zh-Hans`, `sr`): the
     /// line-break locale and the shaping language (`locl` forms). Nil is the
     /// typesetter's locale.
-    public var language: String?
+    public var language: String? {
+        get { storage.values.language }
+        set { mutate { $0.language = newValue } }
+    }
     /// A link: renderers that can make it clickable do (an SVG `<a href>`, a PDF link).
-    public var link: URL?
+    public var link: URL? {
+        get { storage.values.link }
+        set { mutate { $0.link = newValue } }
+    }
     /// An inline box stored as U+FFFC: it is laid out as a glyph of its size and
     /// drawn by the canvas (an icon in a label card).
-    public var attachment: TextAttachment?
+    public var attachment: TextAttachment? {
+        get { storage.values.attachment }
+        set { mutate { $0.attachment = newValue } }
+    }
     /// The style of the paragraph this text starts; only a paragraph's first
     /// character's counts. Nil is the typesetter's style.
-    public var paragraphStyle: ParagraphStyle?
+    public var paragraphStyle: ParagraphStyle? {
+        get { storage.values.paragraphStyle }
+        set { mutate { $0.paragraphStyle = newValue } }
+    }
 
     /// Creates attributes: a font and a colour, every other attribute at its default.
     public init(font: Font? = nil, foregroundColor: Color? = nil) {
-        self.font = font
-        self.foregroundColor = foregroundColor
+        guard font != nil || foregroundColor != nil else {
+            storage = Self.defaults
+            return
+        }
+        var values = Values()
+        values.font = font
+        values.foregroundColor = foregroundColor
+        storage = Storage(values)
+    }
+
+    /// The default values, shared by every `TextAttributes()` until changed.
+    private static let defaults = Storage(Values())
+
+    /// Attributes are equal when every value is.
+    public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+    }
+
+    /// Hashes every value.
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+
+    /// Changes the values, copying them first when another copy shares them.
+    private mutating func mutate(_ change: (inout Values) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        change(&storage.values)
+    }
+
+    /// The values themselves.
+    private struct Values: Sendable, Hashable {
+        var font: Font? = nil
+        var fontDescriptor: FontDescriptor? = nil
+        var features: [FontFeature] = []
+        var variations: [FontVariation] = []
+        var kerning: Bool = true
+        var tracking: CGFloat = 0
+        var letterSpacing: CGFloat = 0
+        var foregroundColor: Color? = nil
+        var backgroundColor: Color? = nil
+        var underline: TextDecoration? = nil
+        var strikethrough: TextDecoration? = nil
+        var baselineOffset: CGFloat = 0
+        var baselineShift: BaselineShift = .none
+        var language: String? = nil
+        var link: URL? = nil
+        var attachment: TextAttachment? = nil
+        var paragraphStyle: ParagraphStyle? = nil
+    }
+
+    /// The box copies share. Its values change only through `mutate`, when this
+    /// box is not shared, so no two threads ever see a change.
+    private final class Storage: @unchecked Sendable {
+        var values: Values
+        init(_ values: Values) { self.values = values }
     }
 }
