@@ -19,6 +19,26 @@ public struct FontMetrics: Sendable, Hashable {
     public var underlinePosition: CGFloat
     /// Thickness of the underline stroke.
     public var underlineThickness: CGFloat
+    /// Position of the middle of the strikethrough stroke above the baseline.
+    public var strikeoutPosition: CGFloat = 0
+    /// Thickness of the strikethrough stroke.
+    public var strikeoutThickness: CGFloat = 0
+    /// Superscript: the size relative to the font's (OS/2 `ySuperscriptYSize` over
+    /// the em), and how far its baseline is raised, positive up.
+    public var superscript: (scale: CGFloat, offset: CGFloat) {
+        get { (superscriptScale, superscriptOffset) }
+        set { (superscriptScale, superscriptOffset) = newValue }
+    }
+    /// Subscript: the size relative to the font's, and how far its baseline is
+    /// lowered, positive down.
+    public var `subscript`: (scale: CGFloat, offset: CGFloat) {
+        get { (subscriptScale, subscriptOffset) }
+        set { (subscriptScale, subscriptOffset) = newValue }
+    }
+    private var superscriptScale: CGFloat = 0
+    private var superscriptOffset: CGFloat = 0
+    private var subscriptScale: CGFloat = 0
+    private var subscriptOffset: CGFloat = 0
 
     /// The default line height: ascent + descent + line gap.
     public var lineHeight: CGFloat { ascent + descent + lineGap }
@@ -59,14 +79,31 @@ public struct FontMetrics: Sendable, Hashable {
             xHeight: position(HB_OT_METRICS_TAG_X_HEIGHT) ?? glyphTop("x"),
             underlinePosition: position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
             underlineThickness: position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0)
+        let em = CGFloat(hb_face_get_upem(hb_font_get_face(hbFont)))
+        strikeoutPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? xHeight / 2
+        strikeoutThickness = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? underlineThickness
+        // Without OS/2 values: 1/1.2 of the size (one CSS `smaller` step), raised a
+        // third of an em or lowered a fifth.
+        let superSize = position(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_SIZE) ?? 0
+        let subSize = position(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_SIZE) ?? 0
+        superscriptScale = superSize > 0 ? superSize / em : 1 / 1.2
+        superscriptOffset = superSize > 0 ? position(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET) ?? em / 3 : em / 3
+        subscriptScale = subSize > 0 ? subSize / em : 1 / 1.2
+        subscriptOffset = subSize > 0 ? position(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET) ?? em / 5 : em / 5
     }
 
     /// These metrics multiplied by `factor`.
     func scaled(by factor: CGFloat) -> FontMetrics {
-        FontMetrics(
+        var scaled = FontMetrics(
             ascent: ascent * factor, descent: descent * factor, lineGap: lineGap * factor,
             capHeight: capHeight * factor, xHeight: xHeight * factor,
             underlinePosition: underlinePosition * factor,
             underlineThickness: underlineThickness * factor)
+        scaled.strikeoutPosition = strikeoutPosition * factor
+        scaled.strikeoutThickness = strikeoutThickness * factor
+        // The scales are ratios; the offsets are lengths.
+        scaled.superscript = (superscriptScale, superscriptOffset * factor)
+        scaled.subscript = (subscriptScale, subscriptOffset * factor)
+        return scaled
     }
 }

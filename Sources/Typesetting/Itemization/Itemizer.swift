@@ -17,6 +17,9 @@ struct TextItem: Sendable, Hashable {
     var bidiLevel: UInt8
     /// Index into the paragraph's attribute table.
     var attributesIndex: Int
+    /// The features, language and spacing the run's attributes ask for; nil for
+    /// the plain style.
+    var style: ShapingStyle?
     /// Whether the item starts inside a grapheme cluster (a long run of combining
     /// marks cut for shaping), so HarfBuzz must not insert a dotted circle.
     var startsInsideCluster = false
@@ -46,8 +49,10 @@ struct Itemizer {
     var cascade: FontCascade
     var defaultFont: Font
 
+    /// The items of `text`, whose attribute runs are set in `fonts` (one per run,
+    /// resolved from its attributes).
     func items(
-        text: UnsafeBufferPointer<UInt16>, attributeRuns: [AttributedText.AttributeRun],
+        text: UnsafeBufferPointer<UInt16>, attributeRuns: [AttributedText.AttributeRun], fonts: [Font],
         bidi: BidiLevels, scripts: [ScriptRun]
     ) -> [TextItem] {
         var items: [TextItem] = []
@@ -61,11 +66,12 @@ struct Itemizer {
         var itemLevel: UInt8 = 0
         var itemAttributes = -1
         var itemStartsInside = false
+        var itemStyle: ShapingStyle?
         func flush(upTo end: Int) {
             guard let face = itemFace else { return }
             items.append(TextItem(
                 range: itemStart..<end, face: face, size: itemSize, script: itemScript, bidiLevel: itemLevel,
-                attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
+                attributesIndex: itemAttributes, style: itemStyle, startsInsideCluster: itemStartsInside))
         }
 
         let levels = bidi.storage
@@ -77,6 +83,7 @@ struct Itemizer {
         var attributeEnd = 0
         var font = defaultFont
         var fontFace = font.face
+        var style: ShapingStyle?
         // Whether the run's font covers each ASCII character, so most text asks no one.
         var asciiCovered = [Bool](repeating: false, count: 128)
         var coveredFace: FontFace? = nil
@@ -91,8 +98,9 @@ struct Itemizer {
                 while attributeRuns[attributeIndex + 1].range.upperBound <= index { attributeIndex += 1 }
                 attributeIndex += 1
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
-                font = attributeRuns[attributeIndex].attributes.font ?? defaultFont
+                font = fonts[attributeIndex]
                 fontFace = font.face
+                style = ShapingStyle.of(attributeRuns[attributeIndex].attributes)
                 if coveredFace !== fontFace {
                     coveredFace = fontFace
                     for c in 0..<128 { asciiCovered[c] = fontFace.covers(Unicode.Scalar(UInt8(c))) }
@@ -110,7 +118,10 @@ struct Itemizer {
             let cut = continues && marksInItem > Self.maximumMarksPerItem
             if cut { marksInItem = 1 }
             let face: FontFace
-            if let current = itemFace, itemAttributes == attributeIndex, continues {
+            if let current = itemFace, continues,
+               itemAttributes == attributeIndex || fonts[itemAttributes] == font {
+                // A cluster stays in one face, even where an attribute that does not
+                // change the font (a colour) starts inside it.
                 face = current
             } else if scalar.value < 0x80, asciiCovered[Int(scalar.value)],
                       index + width >= text.count || text[index + width] != 0xFE0F {
@@ -140,6 +151,7 @@ struct Itemizer {
                 itemScript = script
                 itemLevel = level
                 itemAttributes = attributeIndex
+                itemStyle = style
                 itemStartsInside = cut
             }
             index += width

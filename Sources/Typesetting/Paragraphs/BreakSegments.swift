@@ -78,7 +78,10 @@ struct BreakSegments: Sendable {
         let count = segments.count
         segments.withUnsafeMutableBufferPointer { segments in
             segments[count - 1].isSafeEnd = true  // the paragraph's end
-            for run in runs {  // run boundaries: each side was shaped on its own
+            // Run boundaries are safe where each side was shaped on its own, or shaped
+            // together (runs differing only in colour and the like) with HarfBuzz
+            // saying the boundary is safe.
+            for run in runs where !run.unsafeStart {
                 let boundary = segments.partitionPoint { $0.end >= run.range.lowerBound }
                 if boundary < count, segments[boundary].end == run.range.lowerBound { segments[boundary].isSafeEnd = true }
             }

@@ -48,7 +48,7 @@ public final class ShapedParagraph: Sendable {
         self.locale = locale
         self.statistics = statistics
         self.strategy = strategy
-        self.defaultFont = content.attributes(at: 0).font ?? cascade.primary
+        self.defaultFont = cascade.font(for: content.attributes(at: 0))
 
         // One table entry per distinct attribute set; each attribute run's entry.
         var attributeTable: [TextAttributes] = []
@@ -63,20 +63,13 @@ public final class ShapedParagraph: Sendable {
             let breaks = try LineBreakOpportunities(text: buffer, locale: locale)
             let bidi = try BidiLevels(buffer: buffer, direction: style.baseWritingDirection)
             let scripts = scriptRuns(in: buffer)
+            let fonts = content.runs.map { cascade.font(for: $0.attributes) }
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
-                text: buffer, attributeRuns: content.runs, bidi: bidi, scripts: scripts)
+                text: buffer, attributeRuns: content.runs, fonts: fonts, bidi: bidi, scripts: scripts)
             let runs = Shaper.withShaper(
                 language: locale, statistics: statistics, cache: shapeCache, usesAllCores: usesAllCores
             ) { shaper in
-                items.map { item in
-                    var run = ShapedRun(
-                        range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
-                        script: item.script, bidiLevel: item.bidiLevel,
-                        attributesIndex: tableIndex[item.attributesIndex],
-                        startsInsideCluster: item.startsInsideCluster)
-                    shaper.shape(&run, in: buffer, context: 0..<buffer.count)
-                    return run
-                }
+                shaper.shape(items, tableIndex: tableIndex, in: buffer)
             }
             let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs)
             return (bidi, runs, segments)

@@ -31,6 +31,14 @@ struct ShapedRun: Sendable {
     var attributesIndex: Int
     /// Whether the run starts inside a grapheme cluster (see `Itemizer`).
     var startsInsideCluster = false
+    /// The features, language and spacing it was shaped with; nil for the plain style.
+    var style: ShapingStyle?
+    /// Whether the run was shaped together with the run before it (they differ only
+    /// in attributes that do not change glyphs) and HarfBuzz marked the boundary
+    /// between them unsafe to break (kerning or a ligature across it).
+    var unsafeStart = false
+    /// As `unsafeStart`, for the boundary with the run after it.
+    var unsafeEnd = false
     /// Glyph ids, in visual order.
     var glyphs: [UInt32] = []
     /// Paragraph-local UTF-16 offset of each glyph's cluster.
@@ -75,6 +83,8 @@ struct ShapedRun: Sendable {
     /// Whether a line may start at `offset` (inside the run) without re-shaping:
     /// a glyph cluster starts exactly there and HarfBuzz did not mark it unsafe.
     func isSafeToBreak(at offset: Int) -> Bool {
+        if offset == range.lowerBound { return !unsafeStart }
+        if offset == range.upperBound { return !unsafeEnd }
         guard offset > range.lowerBound, offset < range.upperBound else { return true }
         let glyphs = glyphRange(for: offset..<range.upperBound)
         guard !glyphs.isEmpty else { return false }

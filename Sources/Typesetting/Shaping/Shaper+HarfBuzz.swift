@@ -23,11 +23,20 @@ extension Shaper {
             lastScript = (run.script.code, hb_script_from_string(run.script.iso15924, -1))
         }
         hb_buffer_set_script(buffer, lastScript.tag)
-        if let language { hb_buffer_set_language(buffer, language) }
+        if let tag = run.style?.language, let own = Self.hbLanguage(tag) {
+            hb_buffer_set_language(buffer, own)
+        } else if let language {
+            hb_buffer_set_language(buffer, language)
+        }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_set_flags(
             buffer, run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
-        hb_shape(run.font.face.hbFont, buffer, nil, 0)
+        if let style = run.style, !style.features.isEmpty {
+            let features = style.hbFeatures
+            hb_shape(run.font.face.hbFont, buffer, features, UInt32(features.count))
+        } else {
+            hb_shape(run.font.face.hbFont, buffer, nil, 0)
+        }
 
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!

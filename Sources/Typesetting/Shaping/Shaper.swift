@@ -60,7 +60,8 @@ final class Shaper: @unchecked Sendable {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
-        if let cache, context == 0..<text.count, !run.startsInsideCluster, WordSplitting.allows(run.font.face, script: run.script) {
+        if let cache, context == 0..<text.count, !run.startsInsideCluster, run.style?.isCacheable ?? true,
+           WordSplitting.allows(run.font.face, script: run.script) {
             let chunks = usesAllCores && run.range.count >= Self.parallelRunLength
                 ? Self.chunks(of: run.range, in: text) : []
             if chunks.count > 1 {
@@ -74,5 +75,6 @@ final class Shaper: @unchecked Sendable {
             output.copy(into: &run)
         }
         replaceControlGlyphs(in: &run, text: text)
+        if let style = run.style, style.addsSpace { addSpacing(to: &run, style: style) }
     }
 }

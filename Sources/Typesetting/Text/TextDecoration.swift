@@ -27,8 +27,8 @@ public struct TextDecoration: Sendable, Hashable {
 /// Superscript or subscript: a smaller size on a raised or lowered baseline.
 ///
 /// Sizes and shifts come from the font's OS/2 superscript and subscript metrics
-/// when it has them; otherwise from Pango's defaults (a scale of 1/1.2²; a third of
-/// an em up, a fifth down).
+/// when it has them; otherwise 1/1.2 of the size (one CSS `smaller` step), raised a
+/// third of an em or lowered a fifth.
 public enum BaselineShift: String, Sendable, Hashable, CaseIterable {
     /// On the baseline, at the run's size.
     case none

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Items that differ only in attributes that do not change glyphs (a colour, an
+/// underline, a link) are shaped as one run and then cut apart again, so kerning,
+/// ligatures and contextual forms across the change are as in the unstyled text.
+extension Shaper {
+    /// The shaped runs of `items`: neighbours with the same face, size, script,
+    /// level and shaping style shaped together, then cut back at the items'
+    /// boundaries moved to the next cluster boundary (a ligature across a change
+    /// takes the attributes of its first character). `tableIndex` maps an item's
+    /// attribute run to the paragraph's attribute table.
+    func shape(_ items: [TextItem], tableIndex: [Int], in text: UnsafeBufferPointer<UInt16>) -> [ShapedRun] {
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        var start = 0
+        while start < items.count {
+            var end = start + 1
+            while end < items.count, Self.shapeTogether(items[end - 1], items[end]) { end += 1 }
+            var run = ShapedRun(items[start], attributesIndex: tableIndex[items[start].attributesIndex])
+            run.range = items[start].range.lowerBound..<items[end - 1].range.upperBound
+            shape(&run, in: text, context: 0..<text.count)
+            if end - start == 1 {
+                runs.append(consume run)
+            } else {
+                runs += Self.cut(run, at: items[start..<end], tableIndex: tableIndex)
+            }
+            start = end
+        }
+        return runs
+    }
+
+    /// Whether `next` can be shaped in one HarfBuzz call with `item`, before it.
+    private static func shapeTogether(_ item: TextItem, _ next: TextItem) -> Bool {
+        item.face === next.face && item.size == next.size && item.script == next.script
+            && item.bidiLevel == next.bidiLevel && item.style == next.style && !next.startsInsideCluster
+            && item.range.upperBound == next.range.lowerBound
+    }
+
+    /// `run`, shaped over `items`, cut into one run per item with its attributes.
+    private static func cut(_ run: ShapedRun, at items: ArraySlice<TextItem>, tableIndex: [Int]) -> [ShapedRun] {
+        // Cluster starts in logical order: the places a run may be cut.
+        let starts = run.isRightToLeft ? run.clusters.reversed() : Array(run.clusters)
+        var pieces: [ShapedRun] = []
+        var lower = run.range.lowerBound
+        var next = 0  // the first cluster start not yet passed; items ascend
+        for (k, item) in zip(items.indices, items) {
+            while next < starts.count, Int(starts[next]) < item.range.upperBound { next += 1 }
+            let isLast = k == items.index(before: items.endIndex)
+            let upper = isLast || next == starts.count ? run.range.upperBound : Int(starts[next])
+            guard lower < upper else { continue }
+            let glyphs = run.glyphRange(for: lower..<upper)
+            var piece = run
+            piece.range = lower..<upper
+            piece.attributesIndex = tableIndex[item.attributesIndex]
+            piece.glyphs = Array(run.glyphs[glyphs])
+            piece.clusters = Array(run.clusters[glyphs])
+            piece.advances = Array(run.advances[glyphs])
+            piece.unsafeToBreak = Array(run.unsafeToBreak[glyphs])
+            piece.offsets = run.offsets.map { Array($0[(2 * glyphs.lowerBound)..<(2 * glyphs.upperBound)]) }
+            piece.unsafeStart = !pieces.isEmpty && !run.isSafeToBreak(at: lower)
+            piece.unsafeEnd = false
+            if piece.unsafeStart { pieces[pieces.count - 1].unsafeEnd = true }
+            pieces.append(piece)
+            lower = upper
+        }
+        return pieces
+    }
+}
+
+extension ShapedRun {
+    /// An unshaped run for `item`, whose attributes are entry `attributesIndex` of
+    /// the paragraph's table.
+    init(_ item: TextItem, attributesIndex: Int) {
+        self.init(
+            range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
+            script: item.script, bidiLevel: item.bidiLevel, attributesIndex: attributesIndex,
+            startsInsideCluster: item.startsInsideCluster, style: item.style)
+    }
+}

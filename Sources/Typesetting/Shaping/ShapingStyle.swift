@@ -1,0 +1,77 @@
+internal import CHarfBuzz
+
+/// What of a run's attributes changes its glyphs or advances besides the font,
+/// script and direction: OpenType features, the language, and space added around
+/// grapheme clusters. Runs that agree on it (and on font, script and level) are
+/// shaped together even when other attributes, such as colour, differ.
+///
+/// A class, so that a run without one (nil: the plain style, nearly every run)
+/// costs nothing when runs are copied into lines.
+final class ShapingStyle: Sendable, Hashable {
+    /// Feature settings passed to HarfBuzz over the whole run: the attribute's own,
+    /// then `kern` off without kerning, then the optional ligatures off under
+    /// tracking or letter spacing (as CSS `letter-spacing` and Pango do).
+    let features: [FontFeature]
+    /// The shaping language (BCP 47), or nil for the paragraph's locale.
+    let language: String?
+    /// Points added after each grapheme cluster (TextKit's tracking).
+    let tracking: Double
+    /// Points added around each grapheme cluster, half on each side, none before
+    /// the run's first or after its last (Pango's letter spacing).
+    let letterSpacing: Double
+
+    /// The shaping style `attributes` ask for, or nil when it is the plain one: no
+    /// features, the paragraph's language, no added space.
+    static func of(_ attributes: TextAttributes) -> ShapingStyle? {
+        let style = ShapingStyle(attributes)
+        return style.features.isEmpty && style.language == nil && !style.addsSpace ? nil : style
+    }
+
+    private init(_ attributes: TextAttributes) {
+        var features = attributes.features
+        if !attributes.kerning { features.append(Self.off("kern")) }
+        tracking = Double(attributes.tracking.isFinite ? attributes.tracking : 0)
+        letterSpacing = Double(attributes.letterSpacing.isFinite ? attributes.letterSpacing : 0)
+        if tracking != 0 || letterSpacing != 0 {
+            features += ["liga", "clig", "dlig", "hlig"].map(Self.off)
+        }
+        self.features = features
+        language = attributes.language
+    }
+
+    /// Styles are equal when they shape alike.
+    static func == (lhs: ShapingStyle, rhs: ShapingStyle) -> Bool {
+        lhs.features == rhs.features && lhs.language == rhs.language
+            && lhs.tracking == rhs.tracking && lhs.letterSpacing == rhs.letterSpacing
+    }
+
+    /// Hashes what shapes.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(features)
+        hasher.combine(language)
+        hasher.combine(tracking)
+        hasher.combine(letterSpacing)
+    }
+
+    /// Whether glyphs shaped in this style equal those shaped plainly in the
+    /// paragraph's language, so that the shape cache (keyed by face, script,
+    /// direction and language) may serve them.
+    var isCacheable: Bool { features.isEmpty && language == nil }
+
+    /// Whether space is added around grapheme clusters after shaping.
+    var addsSpace: Bool { tracking != 0 || letterSpacing != 0 }
+
+    private static func off(_ tag: String) -> FontFeature {
+        // The tags are literals of four ASCII letters.
+        try! FontFeature(tag, 0)
+    }
+
+    /// The features as HarfBuzz takes them, each over the whole buffer.
+    var hbFeatures: [hb_feature_t] {
+        features.map { feature in
+            let bytes = Array(feature.tag.utf8)
+            let tag = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
+            return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Typesetting
+
+/// Attributes that change glyphs (features, kerning, spacing, size, language) are
+/// honoured by shaping; attributes that do not (colour, underline) neither change
+/// glyphs nor cut words.
+@Suite struct RichShapingTests {
+    let typesetter: Typesetter
+    let red = Color(red: 1, green: 0, blue: 0)
+
+    init() throws {
+        typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
+    }
+
+    func line(_ text: AttributedText, width: CGFloat = 10_000) throws -> Line {
+        let lines = try typesetter.paragraph(text).lines(width: width)
+        try #require(lines.count == 1)
+        return lines[0]
+    }
+
+    func text(_ string: String, _ range: Range<Int>, _ change: (inout TextAttributes) -> Void) -> AttributedText {
+        var text = AttributedText(string)
+        text.updateAttributes(in: range, change)
+        return text
+    }
+
+    @Test func aColourChangeInsideAWordKeepsItsKerningAndGlyphs() throws {
+        let plain = try line(AttributedText("AVATAR Wave"))
+        for range in [1..<2, 0..<1, 2..<5, 7..<8] {
+            let styled = try line(text("AVATAR Wave", range) { $0.foregroundColor = red; $0.underline = TextDecoration() })
+            #expect(styled.width == plain.width, "colour over \(range)")
+            #expect(styled.runs.flatMap(\.glyphs) == plain.runs.flatMap(\.glyphs))
+            #expect(styled.runs.count == (range.lowerBound == 0 ? 2 : 3))
+            let colours = styled.runs.map { $0.attributes.foregroundColor }
+            #expect(colours.filter { $0 == red }.count == 1)
+        }
+        // Kerning is there to keep: "AV" set apart is wider.
+        let apart = try line(text("AVATAR Wave", 1..<2) { $0.kerning = false })
+        #expect(apart.width > plain.width)
+    }
+
+    @Test func aColourChangeInsideAWordIsNoBreakOpportunity() throws {
+        let styled = text("alpha wonderful", 8..<11) { $0.foregroundColor = red }
+        let lines = try typesetter.paragraph(styled).lines(width: 100)
+        #expect(lines.map(\.range) == [0..<6, 6..<15])
+    }
+
+    @Test func kerningOffSetsEachPairApart() throws {
+        let kerned = try line(AttributedText("AVAV"))
+        let apart = try line(text("AVAV", 0..<4) { $0.kerning = false })
+        let glyphByGlyph = try ["A", "V", "A", "V"].map { try line(AttributedText($0)).width }.reduce(0, +)
+        #expect(kerned.width < apart.width)
+        #expect(abs(apart.width - glyphByGlyph) < 1e-9)
+    }
+
+    @Test func featuresReachHarfBuzz() throws {
+        // DejaVu Sans's `liga` forms "fi"; off, the letters stay apart.
+        let ligated = try line(AttributedText("fin"))
+        let apart = try line(text("fin", 0..<3) { $0.features = [try! FontFeature("liga", 0)] })
+        #expect(ligated.runs[0].glyphCount == 2)
+        #expect(apart.runs[0].glyphCount == 3)
+    }
+
+    @Test func trackingAddsAfterEachGraphemeAndLetterSpacingBetween() throws {
+        let plain = try line(AttributedText("abc e\u{301}"))
+        let tracked = try line(text("abc e\u{301}", 0..<6) { $0.tracking = 2 })
+        #expect(abs(tracked.width - plain.width - 2 * 5) < 0.05)  // after a, b, c, the space and é
+        let spaced = try line(text("abc e\u{301}", 0..<6) { $0.letterSpacing = 2 })
+        #expect(abs(spaced.width - plain.width - 2 * 4) < 0.05)  // between a|b|c| |é: four gaps
+        let word = try line(text("abc", 0..<3) { $0.letterSpacing = 3 })
+        let bare = try line(AttributedText("abc"))
+        #expect(abs(word.width - bare.width - 3 * 2) < 0.05)  // none before a, none after c
+        // Half the gap follows a, half comes before b: b moves right by all of it.
+        #expect(abs(word.runs[0].positions[1].x - (bare.runs[0].positions[1].x + 3)) < 0.05)
+    }
+
+    @Test func trackingTurnsOffOptionalLigatures() throws {
+        let tracked = try line(text("fin", 0..<3) { $0.tracking = 1 })
+        #expect(tracked.runs[0].glyphCount == 3)
+    }
+
+    @Test func aDescriptorSizeSetsTheRunsSizeAndTheLineGrowsToHoldIt() throws {
+        let plain = try line(AttributedText("small BIG small"))
+        let big = try line(text("small BIG small", 6..<9) { $0.fontDescriptor = FontDescriptor(size: 32) })
+        #expect(big.runs.map(\.font.size) == [16, 32, 16])
+        #expect(big.ascent > plain.ascent * 1.9)
+        for size in [0, -3, .nan, .infinity] as [CGFloat] {
+            let ignored = try line(text("x", 0..<1) { $0.fontDescriptor = FontDescriptor(size: size) })
+            #expect(ignored.runs[0].font.size == 16, "size \(size)")
+        }
+    }
+
+    @Test func superscriptIsSmaller() throws {
+        let shifted = try line(text("x2", 1..<2) { $0.baselineShift = .superscript })
+        #expect(shifted.runs.count == 2)
+        #expect(shifted.runs[1].font.size < 16)
+        #expect(shifted.runs[1].font.size > 8)
+    }
+
+    @Test func languageSelectsLocalForms() throws {
+        // DejaVu Sans draws Serbian and Russian б differently (`locl`).
+        let russian = try line(text("б", 0..<1) { $0.language = "ru" })
+        let serbian = try line(text("б", 0..<1) { $0.language = "sr" })
+        #expect(russian.runs[0].glyphs != serbian.runs[0].glyphs)
+    }
+
+    @Test func stylesThatChangeGlyphsAreNotServedFromTheWordCache() throws {
+        // The same word with and without `liga` in one paragraph: each as asked.
+        let mixed = text("fin fin", 4..<7) { $0.features = [try! FontFeature("liga", 0)] }
+        let runs = try line(mixed).runs
+        #expect(runs.map(\.glyphCount) == [3, 3])  // "fi" "n" " " | "f" "i" "n"
+    }
+}
+
+/// Colour and underline spans scattered over every test corpus change nothing but
+/// the runs' attributes: the same lines, widths and glyphs at every width, in
+/// every script and direction.
+@Suite struct DrawingOnlyAttributesTests {
+    @Test(arguments: TestData.corpusNames)
+    func scatteredColourSpansChangeNoLineOrGlyph(corpus: String) throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 16), usesAllCores: false)
+        let source = try TestData.corpus(corpus)
+        let plain = AttributedText(source)
+        var styled = plain
+        var generator = SeededGenerator(seed: UInt64(corpus.utf8.count))
+        var location = 0
+        var spans = 0
+        while location < plain.length {
+            let length = Int.random(in: 1...9, using: &generator)
+            let end = min(location + length, plain.length)
+            if Bool.random(using: &generator) {
+                styled.updateAttributes(in: location..<end) {
+                    $0.foregroundColor = Color(red: 0.8, green: 0.1, blue: 0.1)
+                    $0.underline = TextDecoration(.double)
+                }
+                spans += 1
+            }
+            location = end + Int.random(in: 0...6, using: &generator)
+        }
+        #expect(spans * 20 > plain.length / 8, "\(spans) spans")
+        for width in [90, 173, 400] as [CGFloat] {
+            let expected = try typesetter.frame(for: plain, width: width).lines
+            let actual = try typesetter.frame(for: styled, width: width).lines
+            #expect(actual.map(\.range) == expected.map(\.range), "\(corpus) at \(width)")
+            #expect(zip(actual, expected).allSatisfy { abs($0.width - $1.width) < 1e-6 }, "\(corpus) at \(width)")
+            #expect(actual.map { $0.runs.flatMap(\.glyphs) } == expected.map { $0.runs.flatMap(\.glyphs) },
+                    "\(corpus) at \(width)")
+        }
+    }
+}
