@@ -92,11 +92,31 @@ import TestSupport
         }
     }
 
-    @Test func superscriptIsSmaller() throws {
-        let shifted = try line(text("x2", 1..<2) { $0.baselineShift = .superscript })
-        #expect(shifted.runs.count == 2)
-        #expect(shifted.runs[1].font.size < 16)
-        #expect(shifted.runs[1].font.size > 8)
+    @Test func superscriptIsSmallerAndRaisedSubscriptLowered() throws {
+        let plain = try line(AttributedText("x2"))
+        let raised = try line(text("x2", 1..<2) { $0.baselineShift = .superscript })
+        #expect(raised.runs.count == 2)
+        #expect(raised.runs[1].font.size < 16)
+        #expect(raised.runs[1].font.size > 8)
+        #expect(raised.runs[0].baselineOffset == 0)
+        #expect(raised.runs[1].baselineOffset > 3)
+        let lowered = try line(text("x2", 1..<2) { $0.baselineShift = .subscript })
+        #expect(lowered.runs[1].baselineOffset < -2)
+        #expect(lowered.descent > plain.descent)
+    }
+
+    @Test func aBaselineOffsetMovesTheRunAndTheLineGrowsToHoldIt() throws {
+        let plain = try line(AttributedText("up and down"))
+        let up = try line(text("up and down", 0..<2) { $0.baselineOffset = 5 })
+        #expect(up.runs[0].baselineOffset == 5)
+        #expect(up.runs[1].baselineOffset == 0)
+        #expect(abs(up.ascent - (plain.ascent + 5)) < 1e-9)
+        #expect(up.descent == plain.descent)
+        #expect(up.width == plain.width)
+        let down = try line(text("up and down", 7..<11) { $0.baselineOffset = -4 })
+        #expect(abs(down.descent - (plain.descent + 4)) < 1e-9)
+        let ignored = try line(text("up", 0..<2) { $0.baselineOffset = .nan })
+        #expect(ignored.runs[0].baselineOffset == 0)
     }
 
     @Test func languageSelectsLocalForms() throws {

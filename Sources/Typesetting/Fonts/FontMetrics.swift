@@ -92,6 +92,16 @@ public struct FontMetrics: Sendable, Hashable {
         subscriptOffset = subSize > 0 ? position(HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET) ?? em / 5 : em / 5
     }
 
+    /// These metrics for glyphs raised by `offset` points (lowered when negative):
+    /// the ascent grows by it and the descent shrinks, so a line holding them grows.
+    func shifted(by offset: CGFloat) -> FontMetrics {
+        guard offset != 0 else { return self }
+        var shifted = self
+        shifted.ascent += offset
+        shifted.descent -= offset
+        return shifted
+    }
+
     /// These metrics multiplied by `factor`.
     func scaled(by factor: CGFloat) -> FontMetrics {
         var scaled = FontMetrics(

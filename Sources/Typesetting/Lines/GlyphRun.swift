@@ -28,6 +28,9 @@ public struct GlyphRun: Sendable {
     public let width: CGFloat
     /// The attributes of the run's text (for its colour).
     public let attributes: TextAttributes
+    /// How far the run's baseline sits above the line's, in points (below when
+    /// negative): its baseline offset plus its superscript or subscript shift.
+    public var baselineOffset: CGFloat = 0
 
     /// The font the glyphs are from.
     public var font: Font { storage.font }

@@ -123,9 +123,9 @@ struct LineBuilder {
         let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let visual = visualOrder(glyphRuns, whitespaceWidth: whitespaceWidth)
-        var metrics = visual.isEmpty ? paragraph.defaultFont.metrics : visual[0].font.metrics
+        var metrics = visual.isEmpty ? paragraph.defaultFont.metrics : visual[0].font.metrics.shifted(by: visual[0].baselineOffset)
         for run in visual.dropFirst() {
-            let m = run.font.metrics
+            let m = run.font.metrics.shifted(by: run.baselineOffset)
             metrics.ascent = max(metrics.ascent, m.ascent)
             metrics.descent = max(metrics.descent, m.descent)
             metrics.lineGap = max(metrics.lineGap, m.lineGap)
@@ -166,7 +166,8 @@ struct LineBuilder {
         return GlyphRun(
             storage: storage, glyphRange: glyphs, expansion: 0, expansions: [],
             characterRange: piece.range, x: 0, width: CGFloat(storage.advance(of: glyphs)),
-            attributes: paragraph.attributes[run.attributesIndex])
+            attributes: paragraph.attributes[run.attributesIndex],
+            baselineOffset: paragraph.baselineOffset(ofRun: piece.run))
     }
 
     /// Widens the spaces of the line's content so it fills the width.
@@ -189,7 +190,8 @@ struct LineBuilder {
             runs[i].run = GlyphRun(
                 storage: run.storage, glyphRange: run.glyphRange, expansion: perSpace,
                 expansions: spaces[i], characterRange: run.characterRange, x: run.x,
-                width: run.width + CGFloat(perSpace * Double(spaces[i].count)), attributes: run.attributes)
+                width: run.width + CGFloat(perSpace * Double(spaces[i].count)), attributes: run.attributes,
+                baselineOffset: run.baselineOffset)
         }
     }
 

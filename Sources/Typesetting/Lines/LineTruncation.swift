@@ -62,7 +62,8 @@ extension ShapedParagraph {
         parts.append((GlyphRun(
             storage: mark, glyphRange: 0..<mark.count, expansion: 0, expansions: [],
             characterRange: keep.head..<keep.head, x: 0, width: CGFloat(mark.advance(of: 0..<mark.count)),
-            attributes: attributes[markFont.attributesIndex]), bidi.paragraphLevel))
+            attributes: attributes[markFont.attributesIndex],
+            baselineOffset: baselineOffset(ofRun: runIndex(containing: max(keep.head - 1, 0)))), bidi.paragraphLevel))
         appendText(keep.tail..<contentEnd)
         appendText(contentEnd..<length)
         var lines = [builder.assemble(

@@ -25,8 +25,12 @@ public final class ShapedParagraph: Sendable {
     /// `defaultFont`'s metrics in points: worked out once here rather than for every
     /// line of every re-wrap (each costs a division).
     let defaultMetrics: FontMetrics
-    /// Each run's font's metrics in points, by run index (as `defaultMetrics`).
+    /// Each run's font's metrics in points, by run index (as `defaultMetrics`),
+    /// shifted by the run's baseline offset.
     let runMetrics: [FontMetrics]
+    /// Each run's baseline offset in points (see `GlyphRun.baselineOffset`); empty
+    /// when every run sits on the baseline, as nearly every paragraph's do.
+    let runBaselineOffsets: [CGFloat]
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String
     /// Where this paragraph's work is counted.
@@ -77,7 +81,9 @@ public final class ShapedParagraph: Sendable {
         self.bidi = analysis.0
         self.runs = analysis.1
         self.defaultMetrics = defaultFont.metrics
-        self.runMetrics = analysis.1.map(\.font.metrics)
+        let offsets = analysis.1.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
+        self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
+        self.runMetrics = zip(analysis.1, offsets).map { $0.font.metrics.shifted(by: $1) }
         self.segments = analysis.2
         statistics.paragraphTypeset()
     }
@@ -153,5 +159,25 @@ public final class ShapedParagraph: Sendable {
     /// The index of the run containing `offset` (binary search).
     func runIndex(containing offset: Int) -> Int {
         max(runs.partitionPoint { $0.range.lowerBound > offset } - 1, 0)
+    }
+}
+
+extension ShapedParagraph {
+    /// How far run `index`'s baseline sits above the line's, in points.
+    func baselineOffset(ofRun index: Int) -> CGFloat {
+        runBaselineOffsets.isEmpty ? 0 : runBaselineOffsets[index]
+    }
+
+    /// The baseline offset `attributes` give `run`: its own offset plus the
+    /// superscript or subscript shift, from the unscaled font's OS/2 metrics (the
+    /// run's font is already the smaller size).
+    static func baselineOffset(of run: ShapedRun, attributes: TextAttributes) -> CGFloat {
+        let own = attributes.baselineOffset.isFinite ? attributes.baselineOffset : 0
+        let metrics = run.font.face.unscaledMetrics
+        switch attributes.baselineShift {
+        case .none: return own
+        case .superscript: return own + metrics.superscript.offset * run.font.scale / metrics.superscript.scale
+        case .subscript: return own - metrics.subscript.offset * run.font.scale / metrics.subscript.scale
+        }
     }
 }
