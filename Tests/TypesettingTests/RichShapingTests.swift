@@ -170,3 +170,36 @@ import TestSupport
         }
     }
 }
+
+/// Inline attachments: U+FFFC laid out as a box of the attachment's size.
+@Suite struct AttachmentLayoutTests {
+    @Test func anAttachmentIsOneGlyphAsWideAsItsBoxAndTheLineHoldsIt() throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
+        var text = AttributedText("icon \u{FFFC} here")
+        text.updateAttributes(in: 5..<6) {
+            $0.attachment = TextAttachment(name: "star", size: CGSize(width: 30, height: 40), descent: 4)
+        }
+        let plain = try typesetter.paragraph(AttributedText("icon  here")).lines(width: 1000)[0]
+        let line = try typesetter.paragraph(text).lines(width: 1000)[0]
+        let box = try #require(line.runs.first { $0.attributes.attachment != nil })
+        #expect(box.glyphs == [GlyphRun.attachmentGlyph])
+        #expect(abs(box.width - 30) < 0.01)
+        #expect(abs(line.width - plain.width - 30) < 0.02)
+        #expect(line.ascent >= 36)
+        #expect(line.descent >= 4)
+        // The box breaks like an ideograph: a line may end on either side of it.
+        let narrow = try typesetter.paragraph(text).lines(width: 40)
+        #expect(narrow.contains { $0.range.lowerBound == 5 || $0.range.upperBound == 6 })
+    }
+
+    @Test func oddSizesGiveAnEmptyBoxNotACrash() throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
+        for size in [CGSize(width: CGFloat.nan, height: CGFloat.infinity), CGSize(width: -5, height: -5), CGSize(width: 1e12, height: 1e12)] {
+            var text = AttributedText("a\u{FFFC}b")
+            text.updateAttributes(in: 1..<2) { $0.attachment = TextAttachment(name: "x", size: size) }
+            let lines = try typesetter.paragraph(text).lines(width: 100)
+            #expect(lines.first?.range.lowerBound == 0)
+            #expect(lines.allSatisfy { $0.width.isFinite && $0.ascent.isFinite })
+        }
+    }
+}

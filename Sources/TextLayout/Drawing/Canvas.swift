@@ -27,9 +27,11 @@ extension Canvas {
         let baseline = origin.y + line.baselineOffset
         for run in line.runs where run.glyphCount > 0 {
             let clusters = run.clusters
-            let keep = clusters.indices.filter { characters.contains(clusters[$0]) }
-            guard !keep.isEmpty else { continue }
             let glyphs = run.glyphs
+            let keep = clusters.indices.filter {
+                characters.contains(clusters[$0]) && glyphs[$0] != GlyphRun.attachmentGlyph
+            }
+            guard !keep.isEmpty else { continue }
             let positions = run.positions
             drawGlyphs(
                 keep.map { glyphs[$0] },

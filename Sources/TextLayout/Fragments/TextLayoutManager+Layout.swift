@@ -29,9 +29,9 @@ extension TextLayoutManager {
     /// records the real height.
     private func layOut(at index: Int, linesLeft: Int?) {
         let fragment = fragments[index]
-        let style = typesetter.style
         let padding = textContainer?.lineFragmentPadding ?? 0
         let (lines, height) = linesAndHeight(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
+        let style = fragment.shaped?.style ?? typesetter.style
         statistics.fragmentsLaidOut += 1
         fragment.topInset = style.paragraphSpacingBefore
         fragment.lines = lines.map { line in
@@ -65,7 +65,7 @@ extension TextLayoutManager {
         if let linesLeft, lines.count > linesLeft {
             lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }
-        let style = typesetter.style
+        let style = shaped.style
         let linesHeight = lines.last.map { $0.origin.y + $0.height } ?? 0
         return (lines, style.paragraphSpacingBefore + linesHeight + style.paragraphSpacing)
     }

@@ -34,7 +34,7 @@ extension LayoutManager {
         let index = laidOutParagraphs
         generateGlyphs(throughParagraph: index)
         let record = records[index]
-        let style = typesetter.style
+        let style = record.shaped.style
         paragraphsLaidOut += 1
         var y = cursor.y + style.paragraphSpacingBefore
         var containerIndex = cursor.container

@@ -102,6 +102,17 @@ public struct FontMetrics: Sendable, Hashable {
         return shifted
     }
 
+    /// These metrics grown to hold `attachment`'s box, which sits `descent` below
+    /// the baseline.
+    func holding(_ attachment: TextAttachment) -> FontMetrics {
+        let height = attachment.size.height.isFinite ? max(attachment.size.height, 0) : 0
+        let descent = attachment.descent.isFinite ? attachment.descent : 0
+        var grown = self
+        grown.ascent = max(ascent, height - descent)
+        grown.descent = max(self.descent, descent)
+        return grown
+    }
+
     /// These metrics multiplied by `factor`.
     func scaled(by factor: CGFloat) -> FontMetrics {
         var scaled = FontMetrics(

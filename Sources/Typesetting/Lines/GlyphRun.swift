@@ -32,6 +32,11 @@ public struct GlyphRun: Sendable {
     /// negative): its baseline offset plus its superscript or subscript shift.
     public var baselineOffset: CGFloat = 0
 
+    /// The glyph id an inline attachment (`TextAttributes.attachment`) takes: no
+    /// font's glyph. Its advance is the attachment's width; renderers draw the
+    /// attachment in its place (`Canvas.drawAttachment`) and never ask a font for it.
+    public static let attachmentGlyph = UInt32.max
+
     /// The font the glyphs are from.
     public var font: Font { storage.font }
     /// The bidi embedding level: odd is right to left.

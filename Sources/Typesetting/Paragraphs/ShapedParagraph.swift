@@ -83,7 +83,10 @@ public final class ShapedParagraph: Sendable {
         self.defaultMetrics = defaultFont.metrics
         let offsets = analysis.1.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
         self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
-        self.runMetrics = zip(analysis.1, offsets).map { $0.font.metrics.shifted(by: $1) }
+        self.runMetrics = zip(analysis.1, offsets).map { run, offset in
+            let metrics = run.font.metrics.shifted(by: offset)
+            return run.style?.attachment.map { metrics.holding($0) } ?? metrics
+        }
         self.segments = analysis.2
         statistics.paragraphTypeset()
     }

@@ -76,5 +76,6 @@ final class Shaper: @unchecked Sendable {
         }
         replaceControlGlyphs(in: &run, text: text)
         if let style = run.style, style.addsSpace { addSpacing(to: &run, style: style) }
+        if let attachment = run.style?.attachment { place(attachment, in: &run, text: text) }
     }
 }

@@ -19,12 +19,16 @@ final class ShapingStyle: Sendable, Hashable {
     /// Points added around each grapheme cluster, half on each side, none before
     /// the run's first or after its last (Pango's letter spacing).
     let letterSpacing: Double
+    /// The inline box each U+FFFC of the run stands for: its glyph is
+    /// `GlyphRun.attachmentGlyph`, as wide as the box.
+    let attachment: TextAttachment?
 
     /// The shaping style `attributes` ask for, or nil when it is the plain one: no
     /// features, the paragraph's language, no added space.
     static func of(_ attributes: TextAttributes) -> ShapingStyle? {
         let style = ShapingStyle(attributes)
-        return style.features.isEmpty && style.language == nil && !style.addsSpace ? nil : style
+        return style.features.isEmpty && style.language == nil && !style.addsSpace && style.attachment == nil
+            ? nil : style
     }
 
     private init(_ attributes: TextAttributes) {
@@ -37,12 +41,14 @@ final class ShapingStyle: Sendable, Hashable {
         }
         self.features = features
         language = attributes.language
+        attachment = attributes.attachment
     }
 
     /// Styles are equal when they shape alike.
     static func == (lhs: ShapingStyle, rhs: ShapingStyle) -> Bool {
         lhs.features == rhs.features && lhs.language == rhs.language
             && lhs.tracking == rhs.tracking && lhs.letterSpacing == rhs.letterSpacing
+            && lhs.attachment == rhs.attachment
     }
 
     /// Hashes what shapes.
@@ -51,12 +57,13 @@ final class ShapingStyle: Sendable, Hashable {
         hasher.combine(language)
         hasher.combine(tracking)
         hasher.combine(letterSpacing)
+        hasher.combine(attachment)
     }
 
     /// Whether glyphs shaped in this style equal those shaped plainly in the
     /// paragraph's language, so that the shape cache (keyed by face, script,
     /// direction and language) may serve them.
-    var isCacheable: Bool { features.isEmpty && language == nil }
+    var isCacheable: Bool { features.isEmpty && language == nil && attachment == nil }
 
     /// Whether space is added around grapheme clusters after shaping.
     var addsSpace: Bool { tracking != 0 || letterSpacing != 0 }

@@ -3,13 +3,11 @@ import Foundation
 /// A font by description, as Pango's `PangoFontDescription` or CSS's font
 /// properties: a family, a size, a weight, a width and a slant, each optional.
 ///
-/// The typesetter resolves a descriptor over a base font (the run's `font`, or its
-/// default): fields left nil keep the base's. Only a size keeps the base's face.
-/// Otherwise fontconfig finds the best installed face; a family it does not know
-/// falls back to the base font's family, and the cascade covers missing
-/// characters as usual. When no face has the weight or slant asked for, the
-/// nearest face is used and renderers synthesize bold (by stroking the outline)
-/// or oblique (by slanting it); the advances stay the face's.
+/// A descriptor applies over a base font (the run's `font`, or the default):
+/// fields left nil keep the base's. The typesetter applies its size; choosing
+/// another face for the family, weight, width and slant (through fontconfig, with
+/// synthesized bold and oblique where no face has them) is not done yet, so such
+/// runs keep the base font's face.
 public struct FontDescriptor: Sendable, Hashable {
     /// The family name (`DejaVu Sans`, `Noto Serif`), or a generic one
     /// (`sans-serif`, `serif`, `monospace`).

@@ -25,9 +25,10 @@ public struct TextAttributes: Sendable, Hashable {
         get { storage.values.font }
         set { mutate { $0.font = newValue } }
     }
-    /// A font by description (family, size, weight, width, slant), resolved through
-    /// fontconfig over `font` (or the default font): fields left nil keep that
-    /// font's. See `FontDescriptor` for resolution and fallback.
+    /// A font by description (family, size, weight, width, slant) over `font` (or
+    /// the default font): fields left nil keep that font's. The typesetter honours
+    /// its size today; family, weight, width and slant are carried (for markup and
+    /// renderers) but do not yet choose another face.
     public var fontDescriptor: FontDescriptor? {
         get { storage.values.fontDescriptor }
         set { mutate { $0.fontDescriptor = newValue } }
@@ -39,7 +40,7 @@ public struct TextAttributes: Sendable, Hashable {
         set { mutate { $0.features = newValue } }
     }
     /// Variation-axis values for a variable font (`wght`, `wdth`, `opsz`, `slnt`,
-    /// any tag). A weight from `fontDescriptor` on a variable face sets `wght`.
+    /// any tag). Carried with the run; the typesetter does not apply them yet.
     public var variations: [FontVariation] {
         get { storage.values.variations }
         set { mutate { $0.variations = newValue } }

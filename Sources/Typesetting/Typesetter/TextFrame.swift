@@ -45,12 +45,13 @@ public struct TextFrame: Sendable {
     }
 
     /// A frame stacking each paragraph's lines (paragraph-local, from y = 0) with
-    /// the style's paragraph spacing; `offsets` are the paragraphs' document offsets.
-    init(paragraphLines: [[Line]], offsets: [Int], width: CGFloat, style: ParagraphStyle) {
+    /// its style's paragraph spacing; `offsets` are the paragraphs' document offsets.
+    init(paragraphLines: [[Line]], offsets: [Int], width: CGFloat, styles: [ParagraphStyle]) {
         var lines: [Line] = []
         lines.reserveCapacity(paragraphLines.reduce(0) { $0 + $1.count })
         var y: CGFloat = 0
         for (index, var paragraphLines) in paragraphLines.enumerated() {
+            let style = styles[index]
             y += style.paragraphSpacingBefore
             for i in paragraphLines.indices {
                 paragraphLines[i].origin.y += y

@@ -48,9 +48,12 @@ public final class Typesetter: Sendable {
     /// Analyses and shapes one paragraph (separators inside it break lines).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
+    /// The paragraph's style is its first character's paragraph style attribute, or
+    /// the typesetter's `style` when it has none (as in TextKit).
     public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
         try ShapedParagraph(
-            content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
+            content: text, style: text.attributes(at: 0).paragraphStyle ?? style, cascade: fonts, locale: locale,
+            strategy: strategy,
             statistics: statistics, usesAllCores: usesAllCores)
     }
 
@@ -88,8 +91,12 @@ public final class Typesetter: Sendable {
         try ShapedParagraph.validate(width: width)
         let ranges = paragraphRanges(in: text.utf16)
         // Lines are broken where the paragraph was shaped, on its core, not after.
-        let laidOut = try eachParagraph(of: text, ranges: ranges) { paragraph in try paragraph.lines(width: width) }
-        return TextFrame(paragraphLines: laidOut, offsets: ranges.map(\.content.lowerBound), width: width, style: style)
+        let laidOut = try eachParagraph(of: text, ranges: ranges) { paragraph in
+            (lines: try paragraph.lines(width: width), style: paragraph.style)
+        }
+        return TextFrame(
+            paragraphLines: laidOut.map(\.lines), offsets: ranges.map(\.content.lowerBound), width: width,
+            styles: laidOut.map(\.style))
     }
 
     /// Lays out plain `string` in the default font at `width`.

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+import TextLayout
+import Typesetting
+
+/// A paragraph's style comes from its first character's paragraph style attribute
+/// (the typesetter's or manager's style otherwise), as in TextKit; both managers and
+/// the typesetter set rich text alike.
+@Suite struct ParagraphStyleAttributeTests {
+    /// Three paragraphs: the default style, a centred one with spacing and a taller
+    /// line, and a right-aligned one; colour and size runs inside them.
+    static func richText() -> AttributedText {
+        var text = AttributedText(
+            "A first paragraph in the default style, long enough to wrap.\n"
+                + "A centred one with space around it and taller lines, wrapping too.\n"
+                + "Flush right, and bigger words here.")
+        var centred = ParagraphStyle(alignment: .center, lineHeightMultiple: 1.5, paragraphSpacing: 7)
+        centred.paragraphSpacingBefore = 5
+        text.updateAttributes(in: 61..<128) { $0.paragraphStyle = centred }
+        text.updateAttributes(in: 128..<text.length) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
+        text.updateAttributes(in: 145..<151) { $0.fontDescriptor = FontDescriptor(size: 24) }
+        text.updateAttributes(in: 70..<80) { $0.foregroundColor = Color(red: 0, green: 0, blue: 1) }
+        return text
+    }
+
+    @Test func theTypesetterTakesEachParagraphsStyleFromItsFirstCharacter() throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade())
+        let frame = try typesetter.frame(for: Self.richText(), width: 240)
+        let byParagraph = Dictionary(grouping: frame.lines, by: \.paragraphIndex)
+        let first = try #require(byParagraph[0]), second = try #require(byParagraph[1]), third = try #require(byParagraph[2])
+        #expect(first.allSatisfy { $0.origin.x == 0 })
+        #expect(second.allSatisfy { abs($0.origin.x - (240 - $0.width) / 2) < 1e-9 })
+        #expect(third.allSatisfy { abs($0.origin.x - (240 - $0.width)) < 1e-9 })
+        // Taller lines in the second paragraph; its spacing before and after.
+        #expect(second[0].height > first[0].height * 1.4)
+        #expect(abs(second[0].origin.y - (first.last!.origin.y + first.last!.height + 5)) < 1e-9)
+        #expect(abs(third[0].origin.y - (second.last!.origin.y + second.last!.height + 7)) < 1e-9)
+        // The bigger words make their line taller.
+        #expect(third.contains { $0.runs.contains { $0.font.size == 24 } && $0.height > first[0].height * 1.3 })
+    }
+
+    @Test(arguments: [160, 240, 500] as [CGFloat])
+    func bothManagersGiveTheSameLinesAndRectangles(width: CGFloat) throws {
+        let text = Self.richText()
+        let storage = TextContentStorage(attributedString: text)
+        let fragments = TextLayoutManager(fonts: try TestData.cascade())
+        storage.addTextLayoutManager(fragments)
+        fragments.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
+        let modern = Fixtures.allFragments(fragments).flatMap { fragment in
+            fragment.textLineFragments.map { line in
+                (range: line.line!.range, rect: line.typographicBounds.offsetBy(
+                    dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY))
+            }
+        }
+        let textStorage = TextStorage(attributedString: text)
+        let glyphs = LayoutManager(fonts: try TestData.cascade())
+        textStorage.addLayoutManager(glyphs)
+        let container = TextContainer(size: CGSize(width: width, height: .infinity))
+        glyphs.addTextContainer(container)
+        var legacy: [(range: Range<Int>, rect: CGRect)] = []
+        glyphs.enumerateTypesetLines { line, used, _, _ in legacy.append((line.range, used)); return true }
+        #expect(modern.count >= 4)
+        #expect(legacy.count == modern.count)
+        #expect(legacy.map(\.range) == modern.map(\.range))
+        for (a, b) in zip(legacy, modern) {
+            #expect(abs(a.rect.minX - b.rect.minX) < 1e-6 && abs(a.rect.minY - b.rect.minY) < 1e-6
+                        && abs(a.rect.width - b.rect.width) < 1e-6 && abs(a.rect.height - b.rect.height) < 1e-6,
+                    "\(a.range): \(a.rect) against \(b.rect)")
+        }
+        #expect(abs(glyphs.sizeOfText(in: container).height - fragments.usageBoundsForTextContainer.height) < 1e-6)
+    }
+}
