@@ -32,6 +32,13 @@ public struct AttributedText: Sendable, Hashable {
         self.runs = [AttributeRun(range: 0..<utf16.count, attributes: attributes)]
     }
 
+    /// Text with runs already made, such as a parser's: `runs` are in order and
+    /// cover the text (for empty text, no runs mean default attributes).
+    init(utf16: [UInt16], runs: [AttributeRun]) {
+        self.utf16 = utf16
+        self.runs = runs.isEmpty ? [AttributeRun(range: 0..<utf16.count, attributes: TextAttributes())] : Self.coalesced(runs)
+    }
+
     /// The text as a string (lone surrogates become U+FFFD).
     public var string: String { String(decoding: utf16, as: UTF16.self) }
 
