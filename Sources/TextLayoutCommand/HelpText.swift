@@ -43,6 +43,7 @@ enum HelpText {
                --family, a failure inside ICU, output that cannot be written
           64   usage error: unknown option, missing or invalid value, options
                that cannot be used together (one line on standard error)
+          65   --markup: the input is not well-formed Pango markup
           66   an input file or font file cannot be read, or is not a font
           73   the output file of render cannot be created or written
         """
@@ -109,6 +110,12 @@ enum HelpText {
           --manager <manager>     The layout manager: fragment (the default, TextKit
                                   2 style) or glyph (TextKit 1 style). Both give
                                   the same lines.
+          --markup                Read the input as Pango markup (as pango-view
+                                  --markup): <b> <i> <s> <u> <sub> <sup> <small>
+                                  <big> <tt> <span ...>, entities; --size is the
+                                  base of relative sizes. Malformed markup: one
+                                  line naming line and column, exit 65, nothing
+                                  printed.
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).
@@ -144,6 +151,7 @@ enum HelpText {
               --fallback NotoColorEmoji.ttf --no-system-fallback mixed.txt
           textlayout wrap --family "DejaVu Serif" --width 400 story.txt
           textlayout wrap --columns 40 --locale ja@lb=strict japanese.txt
+          printf '<b>Bold</b> and <span size="larger">larger</span>' | textlayout wrap --width 200 --markup
 
         \(exitCodes)
         """
@@ -200,6 +208,8 @@ enum HelpText {
                                   justified.
           --manager <manager>     fragment (default) or glyph: the layout manager
                                   the text view uses. Both give the same image.
+          --markup                Read the input as Pango markup, as for wrap;
+                                  malformed markup writes no image (exit 65).
           -h, --help              Show this help.
 
         EXAMPLES:

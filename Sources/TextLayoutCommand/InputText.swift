@@ -1,4 +1,5 @@
 import Foundation
+import Typesetting
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,20 @@ struct InputText: Sendable {
         self.utf16 = utf16
         self.name = name
         self.isEmpty = bytes.isEmpty
+    }
+
+    /// The input as attributed text: read as Pango markup when `markup` is set (with
+    /// relative sizes over `baseSize`), else plain, with default attributes.
+    ///
+    /// - Throws: `CommandLineError` 65 naming the input, line and column when the
+    ///   markup is malformed.
+    func attributedText(markup: Bool, baseSize: CGFloat) throws -> AttributedText {
+        guard markup else { return AttributedText(utf16: utf16) }
+        do {
+            return try AttributedText(markup: String(decoding: utf16, as: UTF16.self), baseSize: baseSize)
+        } catch let error as TypesettingError {
+            throw CommandLineError(message: "\(name): \(error.message)", exitCode: ExitCode.dataError)
+        }
     }
 
     /// The warning printed (once) when the input was not valid UTF-8.

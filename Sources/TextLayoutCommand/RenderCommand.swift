@@ -21,11 +21,14 @@ struct RenderCommand {
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")
         }
+        // Markup is read whole before the image is drawn: malformed markup writes nothing.
+        var text = try input.attributedText(markup: options.markup, baseSize: options.size)
+        text.updateAttributes(in: 0..<text.length) { $0.foregroundColor = $0.foregroundColor ?? options.color }
         let view = TextView(
             usingTextLayoutManager: options.manager == .fragment, fonts: fonts,
             style: ParagraphStyle(alignment: options.alignment), locale: options.locale,
             frame: CGRect(x: 0, y: 0, width: options.width, height: 1))
-        view.attributedText = AttributedText(utf16: input.utf16, attributes: TextAttributes(foregroundColor: options.color))
+        view.attributedText = text
         view.sizeHeightToFitText()
         let url = URL(fileURLWithPath: options.output)
         do {

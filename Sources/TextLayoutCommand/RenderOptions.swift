@@ -34,6 +34,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
     var output: String
     /// The input file; nil reads standard input.
     var input: String?
+    /// Whether the input is Pango markup.
+    var markup = false
 
     /// The options `render` accepts.
     static let parser = ArgumentParser(
@@ -58,6 +60,7 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         self.output = output
         (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try WrapOptions.locale(parsed) ?? locale
+        markup = parsed.has("markup")
         alignment = try WrapOptions.choice(parsed.value("align"), option: "align", default: .natural)
         manager = try WrapOptions.choice(parsed.value("manager"), option: "manager", default: .fragment)
         let inferred = Format.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") } ?? .svg

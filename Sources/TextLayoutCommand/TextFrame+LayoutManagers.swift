@@ -8,9 +8,9 @@ extension TextFrame {
     /// `text` laid out by the fragment-based `TextLayoutManager` in a container
     /// `width` wide with no line-fragment padding (so `width` is the line width).
     static func byFragmentManager(
-        _ text: [UInt16], width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
+        _ text: AttributedText, width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
     ) -> TextFrame {
-        let storage = TextContentStorage(attributedString: AttributedText(utf16: text))
+        let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager(fonts: fonts, style: style, locale: locale)
         storage.addTextLayoutManager(manager)
         let container = unpaddedContainer(width: width)
@@ -36,9 +36,9 @@ extension TextFrame {
     /// `text` laid out by the glyph-based `LayoutManager` in one container `width`
     /// wide with no line-fragment padding.
     static func byGlyphManager(
-        _ text: [UInt16], width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
+        _ text: AttributedText, width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
     ) -> TextFrame {
-        let storage = TextStorage(attributedString: AttributedText(utf16: text))
+        let storage = TextStorage(attributedString: text)
         let manager = LayoutManager(fonts: fonts, style: style, locale: locale)
         storage.addLayoutManager(manager)
         let container = unpaddedContainer(width: width)

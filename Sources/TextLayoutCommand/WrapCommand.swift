@@ -20,25 +20,28 @@ struct WrapCommand: Sendable {
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")
         }
+        // Markup is read whole before anything is written: malformed markup prints nothing.
+        let text = try input.attributedText(markup: options.markup, baseSize: options.size)
         guard !input.isEmpty else {
             if options.format == .json { writeEmptyJSON(to: &output) }
             return
         }
         switch options.measure {
         case .points(let width):
-            try wrapInPoints(input.utf16, width: width, fonts: fonts!, output: &output)
+            try wrapInPoints(text, width: width, fonts: fonts!, output: &output)
         case .columns(let columns):
-            try wrapInColumns(input.utf16, columns: columns, output: &output)
+            try wrapInColumns(text.utf16, columns: columns, output: &output)
         }
     }
 
     /// Lays out with the chosen layout manager and prints text or JSON.
-    private func wrapInPoints(_ text: [UInt16], width: CGFloat, fonts: FontCascade,
+    private func wrapInPoints(_ attributed: AttributedText, width: CGFloat, fonts: FontCascade,
                               output: inout some TextOutputStream) throws {
+        let text = attributed.utf16
         let style = ParagraphStyle(alignment: options.alignment)
         let laidOut: TextFrame = switch options.manager {
-        case .fragment: .byFragmentManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
-        case .glyph: .byGlyphManager(text, width: width, fonts: fonts, style: style, locale: options.locale)
+        case .fragment: .byFragmentManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
+        case .glyph: .byGlyphManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
         }
         switch options.format {
         case .text:

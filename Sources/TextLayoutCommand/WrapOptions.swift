@@ -49,6 +49,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     var alignment: TextAlignment = .natural
     var format: Format = .text
     var manager: Manager = .fragment
+    /// Whether the input is Pango markup.
+    var markup = false
     /// The input file; nil reads standard input.
     var input: String?
 
@@ -56,6 +58,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     static let textOptions: [OptionSpec] = [
         .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
         .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("manager"),
+        .flag("markup"),
     ]
 
     /// The options `wrap` accepts.
@@ -73,6 +76,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
+        markup = parsed.has("markup")
         if case .columns = measure, format == .json {
             throw CommandLineError.usage("'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
         }

@@ -106,9 +106,15 @@ extension AttributedText {
     /// <small> <big> <tt> <span>`, with the entities `&amp; &lt; &gt; &quot; &apos;`
     /// and character references. Relative sizes (`<big>`, `<small>`, `larger`,
     /// `x-small`, `120%`) are resolved over `baseSize` as Pango resolves them over
-    /// its base font, into an absolute `FontDescriptor.size`. See
-    /// `docs/MARKUP.md` for every attribute, how each maps onto `TextAttributes`,
-    /// and where TextLayout differs from Pango.
+    /// its base font, into an absolute `FontDescriptor.size`.
+    ///
+    /// Where the model is coarser than Pango: underline `low` and `error` become
+    /// single lines; a `variant` becomes its OpenType features (`smcp`…); nested
+    /// `<sub>`/`<sup>` keep the innermost shift; a size in `px` is taken as points.
+    /// Pango attributes TextLayout cannot honour (`overline`, `gravity`,
+    /// `font_scale`, `baseline_shift`, `line_height`, `allow_breaks`…) are errors
+    /// rather than silently different text. A font description without a size
+    /// keeps the base of `<big>`/`<small>` (Pango 1.50 resets it to 0).
     ///
     /// - Parameters:
     ///   - markup: the markup.

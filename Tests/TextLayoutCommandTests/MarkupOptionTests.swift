@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--markup` on `wrap` and `render`: the input read as Pango markup, and malformed
+/// markup as one line naming line and column, exit 65 and nothing written.
+@Suite struct MarkupOptionTests {
+    @Test func wrapPrintsTheMarkupsTextNotItsTags() {
+        let markup = Data("<b>Bold</b> &amp; <span foreground=\"red\">red</span>\nnext <i>line</i>\n".utf8)
+        let result = runTool(["wrap", "--width", "400", "--markup", "--no-system-fallback"], input: markup)
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+        #expect(result.output == "Bold & red\nnext line\n")
+        let columns = runTool(["wrap", "--columns", "40", "--markup"], input: markup)
+        #expect(columns.output == "Bold & red\nnext line\n")
+        let plain = runTool(["wrap", "--width", "400", "--no-system-fallback"], input: markup)
+        #expect(plain.output.hasPrefix("<b>Bold</b> &amp;"))
+    }
+
+    @Test func wrapJSONOfMarkupCountsTheTextsUTF16() {
+        let result = runTool(["wrap", "--width", "400", "--markup", "--format", "json", "--no-system-fallback"],
+                             input: Data("<b>é</b>&#x1F600;".utf8))
+        #expect(result.status == 0)
+        #expect(result.output.contains("\"range\": [0, 3]"))
+    }
+
+    @Test(arguments: [["wrap", "--width", "300"], ["wrap", "--columns", "30"], ["wrap", "--width", "300", "--format", "json"]])
+    func malformedMarkupIsOneLineExit65AndNoOutput(command: [String]) {
+        let result = runTool(command + ["--markup"], input: Data("fine\nstill fine <b>bold <i>both</b>\n".utf8))
+        #expect(result.status == 65)
+        #expect(result.output == "")
+        #expect(result.errorLines == [
+            "textlayout: error: <stdin>: line 2, column 27: closing tag </b> does not match <i>, opened at line 2, column 20",
+        ])
+    }
+
+    @Test func renderDrawsMarkupAndWritesNothingForMalformedMarkup() throws {
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let good = directory.appendingPathComponent("good.svg")
+        let rendered = runTool(["render", "--width", "200", "--markup", "--no-system-fallback", "-o", good.path],
+                               input: Data("<b>bold</b> <span size=\"x-large\">big</span>".utf8))
+        #expect(rendered.status == 0)
+        #expect(rendered.errors == "")
+        #expect(FileManager.default.fileExists(atPath: good.path))
+
+        let input = directory.appendingPathComponent("bad.txt")
+        try Data("<span size=\"huge\">x</span>".utf8).write(to: input)
+        let bad = directory.appendingPathComponent("bad.png")
+        let refused = runTool(["render", "--width", "200", "--markup", "-o", bad.path, input.path])
+        #expect(refused.status == 65)
+        #expect(refused.output == "")
+        #expect(refused.errorLines.count == 1)
+        #expect(refused.errorLines.first?.hasPrefix("textlayout: error: \(input.path): line 1, column 13: 'huge' is not a valid size") == true)
+        #expect(!FileManager.default.fileExists(atPath: bad.path))
+    }
+
+    @Test func relativeSizesUseTheSizeOptionAsTheBase() {
+        // The base decides nothing visible until the typesetter honours sizes, but it
+        // must be valid: --size is checked before the markup is read.
+        let result = runTool(["wrap", "--width", "300", "--markup", "--size", "0"], input: Data("<big>x</big>".utf8))
+        #expect(result.status == 64)
+    }
+}
