@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Typesetting
 
 /// Markup that is not well-formed Pango markup: each problem is a
@@ -56,6 +57,44 @@ import Testing
     ])
     func malformedMarkupNamesLineAndColumn(markup: String, expected: String) {
         #expect(Self.message(markup) == expected)
+    }
+
+    @Test(arguments: MarkupStyle.unsupportedSpanAttributes.sorted())
+    func pangoAttributesTheModelCannotHonourAreErrors(name: String) {
+        #expect(Self.message("<span \(name)=\"1\">x</span>") == "line 1, column 7: TextLayout does not support Pango's <span> attribute '\(name)'")
+    }
+
+    @Test(arguments: [
+        ("style", "3"), ("stretch", "9"), ("variant", "7"), ("underline", "8"), ("weight", "-1"), ("size", "12.5"),
+        ("size", "0"), ("size", "-5pt"), ("size", "0%"), ("alpha", "0"), ("alpha", "65536"), ("alpha", "101%"),
+        ("bgalpha", "x"), ("rise", "1.5"), ("rise", "pt"), ("letter_spacing", "1.5"), ("letter_spacing", "9999999999"),
+        ("strikethrough", "TRUE"), ("underline_color", "#ff000080"), ("foreground", "#12345"), ("foreground", "red "),
+        ("font_features", "liga 1 2"), ("font_features", "toolong"), ("font_family", " "), ("font", "Sans 12 @wght"),
+    ])
+    func valuesPangoRefusesOrThatMeanNothingAreErrorsAtTheValue(name: String, value: String) {
+        let message = Self.message("<span \(name)=\"\(value)\">x</span>")
+        #expect(message?.hasPrefix("line 1, column \(9 + name.count): '\(value)' is not a valid \(name): ") == true)
+    }
+
+    @Test func randomMarkupParsesOrFailsCleanlyInBoundedTime() {
+        // Fragments of good and broken markup in random order: every result is text
+        // or an .invalidMarkup error with a position, never a crash.
+        let pieces = [
+            "<b>", "</b>", "<i>", "</i>", "<span size=\"larger\">", "<span foreground=\"#f00\" rise=\"-9pt\">", "</span>",
+            "<big>", "</big>", "<sub>", "</sub>", "&amp;", "&", "&#x1F600;", "&#;", "<", ">", "<!--", "-->", "\n", "\r\n",
+            "é", "text ", "<span font=\"Sans Bold 9\">", "<tt/>", "<span ", "=\"", "\"", "<markup>", "</markup>",
+        ]
+        var generator = SeededGenerator(seed: 12)
+        var parsed = 0
+        for _ in 0..<2000 {
+            let markup = (0..<Int.random(in: 1...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            if let message = Self.message(markup) {
+                #expect(message.hasPrefix("line "), "\(markup): \(message)")
+            } else {
+                parsed += 1
+            }
+        }
+        #expect(parsed > 0)
     }
 
     @Test func nestingPastTheLimitIsAnErrorNotAStackOverflow() {

@@ -98,6 +98,37 @@ import Testing
             == Color(red: 47.0 / 255, green: 79.0 / 255, blue: 79.0 / 255))
     }
 
+    @Test(arguments: [
+        ("style=\"2\"", FontDescriptor(slant: .italic)), ("style=\"Roman\"", FontDescriptor(slant: .upright)),
+        ("stretch=\"0\"", FontDescriptor(width: .ultraCondensed)), ("stretch=\"extra-expanded\"", FontDescriptor(width: .extraExpanded)),
+        ("weight=\"book\"", FontDescriptor(weight: FontWeight(380))), ("weight=\"5000\"", FontDescriptor(weight: FontWeight(1000))),
+        ("font=\"Sans weight=650 stretch=2 11\"", FontDescriptor(family: "Sans", size: 11, weight: FontWeight(650), width: .condensed, slant: .upright)),
+        ("font=\"12px\"", FontDescriptor(size: 12, weight: .regular, width: .normal, slant: .upright)),
+    ])
+    func numbersAndWordsOfTheFontFields(attribute: String, descriptor: FontDescriptor) throws {
+        #expect(try Self.attributes(of: "x", in: "<span \(attribute)>x</span>").fontDescriptor == descriptor)
+    }
+
+    @Test(arguments: [
+        ("#f00", Color(red: 1, green: 0, blue: 0)), ("#00ff00", Color(red: 0, green: 1, blue: 0)),
+        ("#00000000ffff", Color(red: 0, green: 0, blue: 1)), ("#8000", Color(red: 0x8888 / 65535.0, green: 0, blue: 0, alpha: 0)),
+        ("#ffffff80", Color(red: 1, green: 1, blue: 1, alpha: 0x8080 / 65535.0)), ("RebeccaPurple", Color(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0)),
+    ])
+    func coloursInEveryFormPangoReads(spec: String, color: Color) throws {
+        let attributes = try Self.attributes(of: "x", in: "<span foreground=\"\(spec)\">x</span>")
+        let found = try #require(attributes.foregroundColor)
+        for (a, b) in [(found.red, color.red), (found.green, color.green), (found.blue, color.blue), (found.alpha, color.alpha)] {
+            #expect(abs(a - b) < 1e-9, "\(spec): \(found) is not \(color)")
+        }
+    }
+
+    @Test func alphaAttributesApplyToTheirColours() throws {
+        let half = try Self.attributes(of: "x", in: "<span alpha=\"50%\" background=\"white\" bgalpha=\"16384\">x</span>")
+        #expect(half.foregroundColor == Color(red: 0, green: 0, blue: 0, alpha: Double(50 * 0xFFFF / 100) / 65535))
+        #expect(half.backgroundColor == Color(red: 1, green: 1, blue: 1, alpha: 16384 / 65535.0))
+        #expect(try Self.attributes(of: "x", in: "<span bgalpha=\"50%\">x</span>").backgroundColor == nil)
+    }
+
     @Test func emptyMarkupIsEmptyText() throws {
         #expect(try AttributedText(markup: "") == AttributedText())
         #expect(try AttributedText(markup: "<b></b>") == AttributedText())

@@ -115,6 +115,7 @@ extension AttributedText {
     /// `font_scale`, `baseline_shift`, `line_height`, `allow_breaks`…) are errors
     /// rather than silently different text. A font description without a size
     /// keeps the base of `<big>`/`<small>` (Pango 1.50 resets it to 0).
+    /// `docs/MARKUP.md` has every tag and attribute and what each sets.
     ///
     /// - Parameters:
     ///   - markup: the markup.
