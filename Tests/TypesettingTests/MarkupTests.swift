@@ -37,6 +37,9 @@ import Testing
         ("<span size=\"15360\">x</span>", 99.0, 15.0),
         ("<span font=\"Serif 9\"><span size=\"larger\">x</span></span>", 12.0, 10.8),
         ("<span size=\"smaller\"><span size=\"smaller\">x</span></span>", 14.4, 10.0),
+        // A description without a size: steps from the size in effect (Pango: from 0).
+        ("<span font=\"Bold\"><big>x</big></span>", 10.0, 12.0),
+        ("<span size=\"20pt\"><span font=\"Bold\"><small>x</small></span></span>", 12.0, 20 / 1.2),
     ])
     func relativeSizesResolveOverTheBaseAsPangoDoes(markup: String, base: Double, points: Double) throws {
         let size = try #require(try Self.attributes(of: "x", in: markup, baseSize: base).fontDescriptor?.size)

@@ -34,7 +34,7 @@ struct MarkupParser {
     ///   markup.
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> AttributedText {
         var scanner = MarkupScanner(bytes)
-        let root = OpenElement(name: "", offset: 0, style: MarkupStyle(), attributes: TextAttributes())
+        let root = OpenElement(name: "", offset: 0, style: MarkupStyle(baseUnits: baseUnits), attributes: TextAttributes())
         var stack = [root]
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)
@@ -58,7 +58,7 @@ struct MarkupParser {
                 }
                 let style = try stack[stack.count - 1].style.opening(name, attributes: spanAttributes, at: start)
                 if !isEmpty {
-                    stack.append(OpenElement(name: name, offset: start, style: style, attributes: style.attributes(baseUnits: baseUnits)))
+                    stack.append(OpenElement(name: name, offset: start, style: style, attributes: style.attributes()))
                 }
             case .endTag(let nameRange, let start):
                 let name = scanner.text(nameRange)
@@ -113,8 +113,9 @@ extension AttributedText {
     /// `<sub>`/`<sup>` keep the innermost shift; a size in `px` is taken as points.
     /// Pango attributes TextLayout cannot honour (`overline`, `gravity`,
     /// `font_scale`, `baseline_shift`, `line_height`, `allow_breaks`…) are errors
-    /// rather than silently different text. A font description without a size
-    /// keeps the base of `<big>`/`<small>` (Pango 1.50 resets it to 0).
+    /// rather than silently different text. Inside a font description without a
+    /// size, `<big>` and `<small>` step from the size in effect (Pango 1.50 steps
+    /// from 0 and lays the text out at size 0).
     /// `docs/MARKUP.md` has every tag and attribute and what each sets.
     ///
     /// - Parameters:

@@ -71,7 +71,11 @@ extension MarkupStyle {
     /// Applies a font description and a size, keeping Pango's bookkeeping of the
     /// base that `larger` and `smaller` (and nested `<big>`, `<small>`) step from.
     private mutating func applyFont(description: MarkupFontDescription?, size: SpanSize?) {
-        if let units = description?.sizeUnits {
+        if let description {
+            // Pango takes a description without a size as size 0 here, and lays out
+            // the <big> or <small> inside it at 0 points; the size in effect is what
+            // it means (the enclosing scale still applies, as in Pango).
+            let units = description.sizeUnits ?? sizeUnits ?? baseUnits
             relativeSize = RelativeSize(level: 0, baseScale: relativeSize.baseScale, baseSizeUnits: units)
         }
         switch size {

@@ -11,6 +11,8 @@ import Foundation
 /// `smaller`, `x-large`, `150%`), each the innermost of its kind, multiplied, so
 /// `<big><span size="20pt">` is 24 points as in Pango.
 struct MarkupStyle {
+    /// The base size in Pango units: the size of text no size applies to.
+    let baseUnits: Int
     /// The family (`font_family`, `face`, a font description, `<tt>`).
     var family: String?
     /// The weight.
@@ -111,9 +113,11 @@ struct MarkupStyle {
         }
     }
 
-    /// The attributes of text in this style, sizes resolved over `baseUnits` (the
-    /// base size in Pango units).
-    func attributes(baseUnits: Int) -> TextAttributes {
+    /// The style of text outside every element, over a base size of `baseUnits`.
+    init(baseUnits: Int) { self.baseUnits = baseUnits }
+
+    /// The attributes of text in this style, sizes resolved over `baseUnits`.
+    func attributes() -> TextAttributes {
         var attributes = TextAttributes()
         var size: CGFloat?
         if sizeUnits != nil || scale != nil {
