@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--markup` on `wrap` and `render`: the input read as Pango markup, and malformed
 /// markup as one line naming line and column, exit 65 and nothing written.
@@ -18,28 +18,33 @@ import TestSupport
     }
 
     @Test func wrapJSONOfMarkupCountsTheTextsUTF16() {
-        let result = runTool(["wrap", "--width", "400", "--markup", "--format", "json", "--no-system-fallback"],
-                             input: Data("<b>é</b>&#x1F600;".utf8))
+        let result = runTool(
+            ["wrap", "--width", "400", "--markup", "--format", "json", "--no-system-fallback"],
+            input: Data("<b>é</b>&#x1F600;".utf8))
         #expect(result.status == 0)
         #expect(result.output.contains("\"range\": [0, 3]"))
     }
 
-    @Test(arguments: [["wrap", "--width", "300"], ["wrap", "--columns", "30"], ["wrap", "--width", "300", "--format", "json"]])
+    @Test(arguments: [
+        ["wrap", "--width", "300"], ["wrap", "--columns", "30"], ["wrap", "--width", "300", "--format", "json"],
+    ])
     func malformedMarkupIsOneLineExit65AndNoOutput(command: [String]) {
         let result = runTool(command + ["--markup"], input: Data("fine\nstill fine <b>bold <i>both</b>\n".utf8))
         #expect(result.status == 65)
         #expect(result.output == "")
-        #expect(result.errorLines == [
-            "textlayout: error: <stdin>: line 2, column 27: closing tag </b> does not match <i>, opened at line 2, column 20",
-        ])
+        #expect(
+            result.errorLines == [
+                "textlayout: error: <stdin>: line 2, column 27: closing tag </b> does not match <i>, opened at line 2, column 20"
+            ])
     }
 
     @Test func renderDrawsMarkupAndWritesNothingForMalformedMarkup() throws {
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let good = directory.appendingPathComponent("good.svg")
-        let rendered = runTool(["render", "--width", "200", "--markup", "--no-system-fallback", "-o", good.path],
-                               input: Data("<b>bold</b> <span size=\"x-large\">big</span>".utf8))
+        let rendered = runTool(
+            ["render", "--width", "200", "--markup", "--no-system-fallback", "-o", good.path],
+            input: Data("<b>bold</b> <span size=\"x-large\">big</span>".utf8))
         #expect(rendered.status == 0)
         #expect(rendered.errors == "")
         #expect(FileManager.default.fileExists(atPath: good.path))
@@ -51,7 +56,9 @@ import TestSupport
         #expect(refused.status == 65)
         #expect(refused.output == "")
         #expect(refused.errorLines.count == 1)
-        #expect(refused.errorLines.first?.hasPrefix("textlayout: error: \(input.path): line 1, column 13: 'huge' is not a valid size") == true)
+        #expect(
+            refused.errorLines.first?.hasPrefix(
+                "textlayout: error: \(input.path): line 1, column 13: 'huge' is not a valid size") == true)
         #expect(!FileManager.default.fileExists(atPath: bad.path))
     }
 

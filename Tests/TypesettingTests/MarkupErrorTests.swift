@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Markup that is not well-formed Pango markup: each problem is a
@@ -22,19 +23,40 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("a\nb\n  <i>x <b>bold</i>", "line 3, column 15: closing tag </i> does not match <b>, opened at line 3, column 8"),
+        (
+            "a\nb\n  <i>x <b>bold</i>",
+            "line 3, column 15: closing tag </i> does not match <b>, opened at line 3, column 8"
+        ),
         ("one\ntwo <b>open", "line 2, column 5: unclosed tag <b>"),
         ("text</b>", "line 1, column 5: closing tag </b> has no open element to close"),
         ("<blink>x</blink>", "line 1, column 1: unknown tag <blink>"),
         ("<B>x</B>", "line 1, column 1: unknown tag <B>"),
         ("<b weight=\"bold\">x</b>", "line 1, column 4: tag <b> has no attribute 'weight'"),
         ("<span bogus=\"1\">x</span>", "line 1, column 7: attribute 'bogus' is not allowed on <span>"),
-        ("<span overline=\"single\">x</span>", "line 1, column 7: TextLayout does not support Pango's <span> attribute 'overline'"),
-        ("<span color=\"red\" fgcolor=\"blue\">x</span>", "line 1, column 19: attribute 'fgcolor' occurs twice on <span>"),
-        ("é <span size=\"huge\">x</span>", "line 1, column 15: 'huge' is not a valid size: a size is a positive number of 1024ths of a point, a number of points such as 12.5pt, a percentage, smaller, larger or a keyword such as x-large"),
-        ("<span foreground=\"#12\">x</span>", "line 1, column 19: '#12' is not a valid foreground: a colour is a name such as red or a hexadecimal value such as #rrggbb"),
-        ("<span weight=\"heavyish\">x</span>", "line 1, column 15: 'heavyish' is not a valid weight: valid values are a word such as light or ultrabold, or a number"),
-        ("<span font=\"Sans Rotated-Left 12\">x</span>", "line 1, column 13: 'Sans Rotated-Left 12' is not a valid font: the font description gives a gravity ('Rotated-Left'); TextLayout lays text out upright only"),
+        (
+            "<span overline=\"single\">x</span>",
+            "line 1, column 7: TextLayout does not support Pango's <span> attribute 'overline'"
+        ),
+        (
+            "<span color=\"red\" fgcolor=\"blue\">x</span>",
+            "line 1, column 19: attribute 'fgcolor' occurs twice on <span>"
+        ),
+        (
+            "é <span size=\"huge\">x</span>",
+            "line 1, column 15: 'huge' is not a valid size: a size is a positive number of 1024ths of a point, a number of points such as 12.5pt, a percentage, smaller, larger or a keyword such as x-large"
+        ),
+        (
+            "<span foreground=\"#12\">x</span>",
+            "line 1, column 19: '#12' is not a valid foreground: a colour is a name such as red or a hexadecimal value such as #rrggbb"
+        ),
+        (
+            "<span weight=\"heavyish\">x</span>",
+            "line 1, column 15: 'heavyish' is not a valid weight: valid values are a word such as light or ultrabold, or a number"
+        ),
+        (
+            "<span font=\"Sans Rotated-Left 12\">x</span>",
+            "line 1, column 13: 'Sans Rotated-Left 12' is not a valid font: the font description gives a gravity ('Rotated-Left'); TextLayout lays text out upright only"
+        ),
         ("a & b", "line 1, column 3: '&' starts no entity (an entity ends with ';'); write &amp; for an ampersand"),
         ("x &nbsp;", "line 1, column 3: unknown entity '&nbsp;'; the entities are &amp; &quot; &lt; &gt; &apos;"),
         ("&;", "line 1, column 1: empty entity '&;'; the entities are &amp; &quot; &lt; &gt; &apos;"),
@@ -61,7 +83,9 @@ import TestSupport
 
     @Test(arguments: MarkupStyle.unsupportedSpanAttributes.sorted())
     func pangoAttributesTheModelCannotHonourAreErrors(name: String) {
-        #expect(Self.message("<span \(name)=\"1\">x</span>") == "line 1, column 7: TextLayout does not support Pango's <span> attribute '\(name)'")
+        #expect(
+            Self.message("<span \(name)=\"1\">x</span>")
+                == "line 1, column 7: TextLayout does not support Pango's <span> attribute '\(name)'")
     }
 
     @Test(arguments: [
@@ -80,14 +104,18 @@ import TestSupport
         // Fragments of good and broken markup in random order: every result is text
         // or an .invalidMarkup error with a position, never a crash.
         let pieces = [
-            "<b>", "</b>", "<i>", "</i>", "<span size=\"larger\">", "<span foreground=\"#f00\" rise=\"-9pt\">", "</span>",
-            "<big>", "</big>", "<sub>", "</sub>", "&amp;", "&", "&#x1F600;", "&#;", "<", ">", "<!--", "-->", "\n", "\r\n",
+            "<b>", "</b>", "<i>", "</i>", "<span size=\"larger\">", "<span foreground=\"#f00\" rise=\"-9pt\">",
+            "</span>",
+            "<big>", "</big>", "<sub>", "</sub>", "&amp;", "&", "&#x1F600;", "&#;", "<", ">", "<!--", "-->", "\n",
+            "\r\n",
             "é", "text ", "<span font=\"Sans Bold 9\">", "<tt/>", "<span ", "=\"", "\"", "<markup>", "</markup>",
         ]
         var generator = SeededGenerator(seed: 12)
         var parsed = 0
         for _ in 0..<2000 {
-            let markup = (0..<Int.random(in: 1...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let markup = (0..<Int.random(in: 1...24, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             if let message = Self.message(markup) {
                 #expect(message.hasPrefix("line "), "\(markup): \(message)")
             } else {
@@ -103,13 +131,18 @@ import TestSupport
         let tooDeep = String(repeating: "<span>", count: 257) + "x" + String(repeating: "</span>", count: 257)
         #expect(Self.message(tooDeep) == "line 1, column \(256 * 6 + 1): elements nest deeper than 256")
         // Ten thousand nested spans stop at the 257th, long before the end.
-        let huge = String(repeating: "<span size=\"larger\">", count: 10_000) + "x" + String(repeating: "</span>", count: 10_000)
+        let huge =
+            String(repeating: "<span size=\"larger\">", count: 10_000) + "x"
+            + String(repeating: "</span>", count: 10_000)
         #expect(Self.message(huge)?.hasSuffix("elements nest deeper than 256") == true)
     }
 
     @Test func aBadBaseSizeIsAnInvalidFontSize() {
         for size in [0, -1, CGFloat.nan, .infinity] {
-            #expect(throws: TypesettingError(.invalidFontSize, "the base size of markup must be a positive number of points, not \(size)")) {
+            #expect(
+                throws: TypesettingError(
+                    .invalidFontSize, "the base size of markup must be a positive number of points, not \(size)")
+            ) {
                 try AttributedText(markup: "x", baseSize: size)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// TextLayout's markup against real Pango's: every case of
@@ -24,10 +25,15 @@ import TestSupport
             } else if ours == pangoLines {
                 agreed += 1
             } else {
-                disagreements.append("case: \(line)\n  pango: \(pangoLines.joined(separator: "\n         "))\n  ours:  \(ours.joined(separator: "\n         "))")
+                disagreements.append(
+                    "case: \(line)\n  pango: \(pangoLines.joined(separator: "\n         "))\n  ours:  \(ours.joined(separator: "\n         "))"
+                )
             }
         }
-        #expect(disagreements.isEmpty, "\(disagreements.count) of \(expected.count) cases differ from Pango:\n\(disagreements.joined(separator: "\n"))")
+        #expect(
+            disagreements.isEmpty,
+            "\(disagreements.count) of \(expected.count) cases differ from Pango:\n\(disagreements.joined(separator: "\n"))"
+        )
         #expect(agreed == expected.filter { !$0.0.hasPrefix("!") }.count)
     }
 
@@ -35,7 +41,8 @@ import TestSupport
     static func expectedCases() throws -> [(String, [String])] {
         let path = TestData.root.appendingPathComponent("markup/pango-expected.txt").path
         var cases: [(String, [String])] = []
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#") {
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") where !line.hasPrefix("#")
+        {
             if line.hasPrefix("case: ") {
                 cases.append((String(line.dropFirst(6)).replacingOccurrences(of: "\\n", with: "\n"), []))
             } else {
@@ -68,16 +75,21 @@ import TestSupport
         let font = attributes.fontDescriptor
         let size = font?.size.map { Int(($0 * 1024).rounded()) } ?? 12288
         let style = [FontSlant.upright: 0, .oblique: 1, .italic: 2][font?.slant ?? .upright]!
-        let widths: [FontWidth] = [.ultraCondensed, .extraCondensed, .condensed, .semiCondensed, .normal, .semiExpanded, .expanded, .extraExpanded, .ultraExpanded]
+        let widths: [FontWidth] = [
+            .ultraCondensed, .extraCondensed, .condensed, .semiCondensed, .normal, .semiExpanded, .expanded,
+            .extraExpanded, .ultraExpanded,
+        ]
         let stretch = widths.firstIndex(of: font?.width ?? .normal)!
-        var line = " family=\(font?.family ?? "-") size=\(size) weight=\(font?.weight?.value ?? 400) style=\(style) stretch=\(stretch)"
+        var line =
+            " family=\(font?.family ?? "-") size=\(size) weight=\(font?.weight?.value ?? 400) style=\(style) stretch=\(stretch)"
         line += " features=" + attributes.features.map(\.description).joined(separator: ",")
         line += " fg=\(color(attributes.foregroundColor)) bg=\(color(attributes.backgroundColor))"
         line += " ul=\(attributes.underline?.style.rawValue ?? "none")"
         if let underline = attributes.underline { line += " ulc=\(color(underline.color))" }
         line += " st=\(attributes.strikethrough == nil ? 0 : 1)"
         if let strike = attributes.strikethrough { line += " stc=\(color(strike.color))" }
-        line += " rise=\(Int((attributes.baselineOffset * 1024).rounded())) ls=\(Int((attributes.letterSpacing * 1024).rounded()))"
+        line +=
+            " rise=\(Int((attributes.baselineOffset * 1024).rounded())) ls=\(Int((attributes.letterSpacing * 1024).rounded()))"
         line += " lang=\(attributes.language ?? "-") shift=\(attributes.baselineShift.rawValue)"
         return line
     }
@@ -95,7 +107,9 @@ import TestSupport
     /// `text` escaped as GLib's `g_strescape` escapes it: C escapes, and bytes
     /// outside printable ASCII in octal.
     static func escaped(_ text: String) -> String {
-        let named: [UInt8: String] = [8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 11: "\\v", 34: "\\\"", 92: "\\\\"]
+        let named: [UInt8: String] = [
+            8: "\\b", 12: "\\f", 10: "\\n", 13: "\\r", 9: "\\t", 11: "\\v", 34: "\\\"", 92: "\\\\",
+        ]
         return text.utf8.map { byte in
             if let name = named[byte] { return name }
             guard byte >= 0x20, byte < 0x7F else {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Typesetting
 
 /// Pango markup read into attributed text: each tag and `<span>` attribute, how it
@@ -50,7 +51,10 @@ import Testing
 
     @Test func fontDescriptionsSetEveryStyleFieldAndTheOtherAttributesChangeThem() throws {
         let inBold = try Self.attributes(of: "x", in: "<b><span font=\"DejaVu Serif Italic Condensed 14\">x</span></b>")
-        #expect(inBold.fontDescriptor == FontDescriptor(family: "DejaVu Serif", size: 14, weight: .regular, width: .condensed, slant: .italic))
+        #expect(
+            inBold.fontDescriptor
+                == FontDescriptor(family: "DejaVu Serif", size: 14, weight: .regular, width: .condensed, slant: .italic)
+        )
         let light = try Self.attributes(of: "x", in: "<span font=\"Sans Bold\" weight=\"light\">x</span>")
         #expect(light.fontDescriptor?.weight == .light)
         let variable = try Self.attributes(of: "x", in: "<span font=\"Inter 11 @wght=650,wdth=80\">x</span>")
@@ -77,35 +81,49 @@ import Testing
 
     @Test func lowAndErrorUnderlinesBecomeSingleAndNoneRemovesOne() throws {
         for style in ["low", "error", "single-line", "error-line"] {
-            #expect(try Self.attributes(of: "x", in: "<span underline=\"\(style)\">x</span>").underline == TextDecoration(.single))
+            #expect(
+                try Self.attributes(of: "x", in: "<span underline=\"\(style)\">x</span>").underline
+                    == TextDecoration(.single))
         }
         #expect(try Self.attributes(of: "x", in: "<u><span underline=\"none\">x</span></u>").underline == nil)
     }
 
     @Test func fontFeaturesAddUpFromTheOutermostSpan() throws {
-        let attributes = try Self.attributes(of: "x", in: "<span font_features=\"onum\"><span font_features=\"onum 0, tnum\">x</span></span>")
+        let attributes = try Self.attributes(
+            of: "x", in: "<span font_features=\"onum\"><span font_features=\"onum 0, tnum\">x</span></span>")
         #expect(attributes.features.map(\.description) == ["onum=1", "onum=0", "tnum=1"])
     }
 
     @Test func entitiesLineEndsCommentsAndEmptyElements() throws {
-        let markup = "<markup>a&amp;b&lt;&gt;&quot;&apos;&#233;&#x1F600;\r\nc\rd<!-- gone --><?pi?><![CDATA[gone]]><b/>e</markup>"
+        let markup =
+            "<markup>a&amp;b&lt;&gt;&quot;&apos;&#233;&#x1F600;\r\nc\rd<!-- gone --><?pi?><![CDATA[gone]]><b/>e</markup>"
         #expect(try AttributedText(markup: markup).string == "a&b<>\"'é😀\nc\nde")
         let value = try Self.attributes(of: "x", in: "<span font_family=\"A\tB\r\nC &#10;D\">x</span>")
         #expect(value.fontDescriptor?.family == "A B C \nD")
     }
 
     @Test func namesAreCaseAndHyphenTolerantWhereAsInPango() throws {
-        #expect(try Self.attributes(of: "x", in: "<span weight=\"ULTRABOLD\">x</span>").fontDescriptor?.weight == .extraBold)
-        #expect(try Self.attributes(of: "x", in: "<span font-weight=\"Semi-Bold\">x</span>").fontDescriptor?.weight == .semibold)
-        #expect(try Self.attributes(of: "x", in: "<span foreground=\"Dark Slate Gray\">x</span>").foregroundColor
-            == Color(red: 47.0 / 255, green: 79.0 / 255, blue: 79.0 / 255))
+        #expect(
+            try Self.attributes(of: "x", in: "<span weight=\"ULTRABOLD\">x</span>").fontDescriptor?.weight == .extraBold
+        )
+        #expect(
+            try Self.attributes(of: "x", in: "<span font-weight=\"Semi-Bold\">x</span>").fontDescriptor?.weight
+                == .semibold)
+        #expect(
+            try Self.attributes(of: "x", in: "<span foreground=\"Dark Slate Gray\">x</span>").foregroundColor
+                == Color(red: 47.0 / 255, green: 79.0 / 255, blue: 79.0 / 255))
     }
 
     @Test(arguments: [
         ("style=\"2\"", FontDescriptor(slant: .italic)), ("style=\"Roman\"", FontDescriptor(slant: .upright)),
-        ("stretch=\"0\"", FontDescriptor(width: .ultraCondensed)), ("stretch=\"extra-expanded\"", FontDescriptor(width: .extraExpanded)),
-        ("weight=\"book\"", FontDescriptor(weight: FontWeight(380))), ("weight=\"5000\"", FontDescriptor(weight: FontWeight(1000))),
-        ("font=\"Sans weight=650 stretch=2 11\"", FontDescriptor(family: "Sans", size: 11, weight: FontWeight(650), width: .condensed, slant: .upright)),
+        ("stretch=\"0\"", FontDescriptor(width: .ultraCondensed)),
+        ("stretch=\"extra-expanded\"", FontDescriptor(width: .extraExpanded)),
+        ("weight=\"book\"", FontDescriptor(weight: FontWeight(380))),
+        ("weight=\"5000\"", FontDescriptor(weight: FontWeight(1000))),
+        (
+            "font=\"Sans weight=650 stretch=2 11\"",
+            FontDescriptor(family: "Sans", size: 11, weight: FontWeight(650), width: .condensed, slant: .upright)
+        ),
         ("font=\"12px\"", FontDescriptor(size: 12, weight: .regular, width: .normal, slant: .upright)),
     ])
     func numbersAndWordsOfTheFontFields(attribute: String, descriptor: FontDescriptor) throws {
@@ -114,19 +132,24 @@ import Testing
 
     @Test(arguments: [
         ("#f00", Color(red: 1, green: 0, blue: 0)), ("#00ff00", Color(red: 0, green: 1, blue: 0)),
-        ("#00000000ffff", Color(red: 0, green: 0, blue: 1)), ("#8000", Color(red: 0x8888 / 65535.0, green: 0, blue: 0, alpha: 0)),
-        ("#ffffff80", Color(red: 1, green: 1, blue: 1, alpha: 0x8080 / 65535.0)), ("RebeccaPurple", Color(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0)),
+        ("#00000000ffff", Color(red: 0, green: 0, blue: 1)),
+        ("#8000", Color(red: 0x8888 / 65535.0, green: 0, blue: 0, alpha: 0)),
+        ("#ffffff80", Color(red: 1, green: 1, blue: 1, alpha: 0x8080 / 65535.0)),
+        ("RebeccaPurple", Color(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0)),
     ])
     func coloursInEveryFormPangoReads(spec: String, color: Color) throws {
         let attributes = try Self.attributes(of: "x", in: "<span foreground=\"\(spec)\">x</span>")
         let found = try #require(attributes.foregroundColor)
-        for (a, b) in [(found.red, color.red), (found.green, color.green), (found.blue, color.blue), (found.alpha, color.alpha)] {
+        for (a, b) in [
+            (found.red, color.red), (found.green, color.green), (found.blue, color.blue), (found.alpha, color.alpha),
+        ] {
             #expect(abs(a - b) < 1e-9, "\(spec): \(found) is not \(color)")
         }
     }
 
     @Test func alphaAttributesApplyToTheirColours() throws {
-        let half = try Self.attributes(of: "x", in: "<span alpha=\"50%\" background=\"white\" bgalpha=\"16384\">x</span>")
+        let half = try Self.attributes(
+            of: "x", in: "<span alpha=\"50%\" background=\"white\" bgalpha=\"16384\">x</span>")
         #expect(half.foregroundColor == Color(red: 0, green: 0, blue: 0, alpha: Double(50 * 0xFFFF / 100) / 65535))
         #expect(half.backgroundColor == Color(red: 1, green: 1, blue: 1, alpha: 16384 / 65535.0))
         #expect(try Self.attributes(of: "x", in: "<span bgalpha=\"50%\">x</span>").backgroundColor == nil)

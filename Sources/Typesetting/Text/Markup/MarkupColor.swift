@@ -16,18 +16,21 @@ struct MarkupColor: Hashable {
     init?(_ spec: String, allowsAlpha: Bool) {
         guard spec.first == "#" else {
             guard let rgb = Self.named(spec) else { return nil }
-            self.init(red: UInt16(rgb >> 16) * 257, green: UInt16(rgb >> 8 & 0xFF) * 257, blue: UInt16(rgb & 0xFF) * 257)
+            self.init(
+                red: UInt16(rgb >> 16) * 257, green: UInt16(rgb >> 8 & 0xFF) * 257, blue: UInt16(rgb & 0xFF) * 257)
             return
         }
         let digits = Array(spec.utf8.dropFirst())
         let hasAlpha = [4, 8, 16].contains(digits.count)
         guard [3, 6, 9, 12].contains(digits.count) || (hasAlpha && allowsAlpha),
-              digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
+            digits.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit })
         else { return nil }
         let width = digits.count / (hasAlpha ? 4 : 3)
         var components: [UInt16] = []
         for start in stride(from: 0, to: digits.count, by: width) {
-            guard let value = UInt32(String(decoding: digits[start..<(start + width)], as: UTF8.self), radix: 16) else { return nil }
+            guard let value = UInt32(String(decoding: digits[start..<(start + width)], as: UTF8.self), radix: 16) else {
+                return nil
+            }
             components.append(Self.widened(value, bits: width * 4))
         }
         self.init(red: components[0], green: components[1], blue: components[2], alpha: hasAlpha ? components[3] : nil)
@@ -43,8 +46,9 @@ struct MarkupColor: Hashable {
 
     /// The sRGB colour, with `alpha` (0…65535) when given.
     func color(alpha: UInt16?) -> Color {
-        Color(red: Double(red) / 65535, green: Double(green) / 65535, blue: Double(blue) / 65535,
-              alpha: Double(alpha ?? 0xFFFF) / 65535)
+        Color(
+            red: Double(red) / 65535, green: Double(green) / 65535, blue: Double(blue) / 65535,
+            alpha: Double(alpha ?? 0xFFFF) / 65535)
     }
 
     /// `value` of `bits` bits widened to 16 by repeating its bits, as Pango does

@@ -65,7 +65,9 @@ enum MarkupEntities {
         }
         let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<i]), as: UTF8.self)
         switch name {
-        case "": throw MarkupProblem(offset: start, message: "empty entity '&;'; the entities are &amp; &quot; &lt; &gt; &apos;")
+        case "":
+            throw MarkupProblem(
+                offset: start, message: "empty entity '&;'; the entities are &amp; &quot; &lt; &gt; &apos;")
         case "amp": return ("&", i + 1)
         case "lt": return ("<", i + 1)
         case "gt": return (">", i + 1)
@@ -73,7 +75,9 @@ enum MarkupEntities {
         case "apos": return ("'", i + 1)
         default:
             guard name.hasPrefix("#") else {
-                throw MarkupProblem(offset: start, message: "unknown entity '&\(name);'; the entities are &amp; &quot; &lt; &gt; &apos;")
+                throw MarkupProblem(
+                    offset: start, message: "unknown entity '&\(name);'; the entities are &amp; &quot; &lt; &gt; &apos;"
+                )
             }
             return (try reference(name, at: start), i + 1)
         }
@@ -89,8 +93,8 @@ enum MarkupEntities {
         }
         // XML 1.1's characters: no NUL, no surrogates, no U+FFFE or U+FFFF.
         guard let value = UInt32(digits, radix: hex ? 16 : 10),
-              (1...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value),
-              let scalar = Unicode.Scalar(value)
+            (1...0xD7FF).contains(value) || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value),
+            let scalar = Unicode.Scalar(value)
         else {
             throw MarkupProblem(offset: start, message: "'&\(name);' refers to a character markup does not permit")
         }
@@ -99,7 +103,8 @@ enum MarkupEntities {
 
     /// Letters, digits and `#`: what an entity or reference is made of.
     private static func isEntityCharacter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "#")
     }
 

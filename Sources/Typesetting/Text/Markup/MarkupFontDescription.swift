@@ -49,7 +49,8 @@ struct MarkupFontDescription {
         var families = text[..<last].trimmingSpaces()
         if families.last == "," { families = families.dropLast().trimmingSpaces() }
         if !families.isEmpty {
-            family = families.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }.joined(separator: ",")
+            family = families.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
+                .joined(separator: ",")
         }
     }
 
@@ -63,12 +64,17 @@ struct MarkupFontDescription {
             weight = FontWeight(found)
         } else if let found = Self.find("style", styles, in: word, number: MarkupFontFields.slant(number:)) {
             slant = found
-        } else if let found = Self.find("stretch", MarkupFontFields.stretches, in: word, number: MarkupFontFields.width(number:)) {
+        } else if let found = Self.find(
+            "stretch", MarkupFontFields.stretches, in: word, number: MarkupFontFields.width(number:))
+        {
             width = found
         } else if let found = Self.find("variant", variants, in: word, number: { MarkupVariant(rawValue: $0) }) {
             variant = found
-        } else if Self.find("gravity", MarkupFontFields.gravities.map { ($0, ()) }, in: word, number: { _ in () }) != nil {
-            throw MarkupValueError("the font description gives a gravity ('\(word)'); TextLayout lays text out upright only")
+        } else if Self.find("gravity", MarkupFontFields.gravities.map { ($0, ()) }, in: word, number: { _ in () })
+            != nil
+        {
+            throw MarkupValueError(
+                "the font description gives a gravity ('\(word)'); TextLayout lays text out upright only")
         } else {
             return false
         }
@@ -104,7 +110,7 @@ struct MarkupFontDescription {
     /// pixels with `px`, rounded to the nearest unit.
     private static func size(_ word: Substring) -> Int? {
         guard let (value, rest) = MarkupValues.scanDouble(word), rest.isEmpty || rest == "px",
-              (0...1_000_000).contains(value)
+            (0...1_000_000).contains(value)
         else { return nil }
         return Int(value * Double(pangoScale) + 0.5)
     }
@@ -116,7 +122,7 @@ struct MarkupFontDescription {
             let tag = item.contains("=") ? item.prefix(while: { $0 != "=" }) : item.prefix(4)
             let number = item.dropFirst(tag.count).drop(while: { $0 == "=" })
             guard let (value, rest) = MarkupValues.scanDouble(number), rest.isEmpty,
-                  let variation = try? FontVariation(String(tag), value)
+                let variation = try? FontVariation(String(tag), value)
             else { throw MarkupValueError("'\(item)' in the font description is not a variation such as wght=650") }
             result.append(variation)
         }
@@ -140,7 +146,8 @@ extension Character {
 extension Substring {
     /// Without XML white space at either end.
     func trimmingSpaces() -> Substring {
-        guard let first = firstIndex(where: { !$0.isMarkupSpace }), let last = lastIndex(where: { !$0.isMarkupSpace }) else {
+        guard let first = firstIndex(where: { !$0.isMarkupSpace }), let last = lastIndex(where: { !$0.isMarkupSpace })
+        else {
             return self[endIndex...]
         }
         return self[first...last]

@@ -23,7 +23,9 @@ enum MarkupFontFields {
     ]
 
     /// Pango's gravity words; TextLayout lays text out upright only.
-    static let gravities = ["Not-Rotated", "South", "Upside-Down", "North", "Rotated-Left", "East", "Rotated-Right", "West"]
+    static let gravities = [
+        "Not-Rotated", "South", "Upside-Down", "North", "Rotated-Left", "East", "Rotated-Right", "West",
+    ]
 
     /// A style word or number (0 normal, 1 oblique, 2 italic).
     static func style(_ text: Substring) -> FontSlant? {

@@ -34,7 +34,8 @@ struct MarkupParser {
     ///   markup.
     func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> AttributedText {
         var scanner = MarkupScanner(bytes)
-        let root = OpenElement(name: "", offset: 0, style: MarkupStyle(baseUnits: baseUnits), attributes: TextAttributes())
+        let root = OpenElement(
+            name: "", offset: 0, style: MarkupStyle(baseUnits: baseUnits), attributes: TextAttributes())
         var stack = [root]
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count)
@@ -53,7 +54,8 @@ struct MarkupParser {
                 let name = scanner.text(nameRange)
                 let spanAttributes = try attributes.map { attribute in
                     MarkupSpanAttribute(
-                        name: scanner.text(attribute.name), value: try MarkupEntities.attributeValue(bytes, attribute.value),
+                        name: scanner.text(attribute.name),
+                        value: try MarkupEntities.attributeValue(bytes, attribute.value),
                         nameOffset: attribute.name.lowerBound, valueOffset: attribute.value.lowerBound)
                 }
                 let style = try stack[stack.count - 1].style.opening(name, attributes: spanAttributes, at: start)
@@ -74,21 +76,26 @@ struct MarkupParser {
     }
 
     /// Closes the innermost element, which must be `name`.
-    private func close(_ name: String, at offset: Int, in stack: inout [OpenElement], bytes: UnsafeBufferPointer<UInt8>) throws {
+    private func close(_ name: String, at offset: Int, in stack: inout [OpenElement], bytes: UnsafeBufferPointer<UInt8>)
+        throws
+    {
         guard stack.count > 1 else {
             throw MarkupProblem(offset: offset, message: "closing tag </\(name)> has no open element to close")
         }
         let open = stack[stack.count - 1]
         guard open.name == name else {
             let opened = MarkupProblem.position(of: open.offset, in: bytes)
-            throw MarkupProblem(offset: offset, message: "closing tag </\(name)> does not match <\(open.name)>, opened at \(opened)")
+            throw MarkupProblem(
+                offset: offset, message: "closing tag </\(name)> does not match <\(open.name)>, opened at \(opened)")
         }
         stack.removeLast()
     }
 
     /// Adds `range` with `attributes` to `runs`, lengthening the last run when its
     /// attributes are the same.
-    private static func extend(_ runs: inout [AttributedText.AttributeRun], with range: Range<Int>, attributes: TextAttributes) {
+    private static func extend(
+        _ runs: inout [AttributedText.AttributeRun], with range: Range<Int>, attributes: TextAttributes
+    ) {
         guard !range.isEmpty else { return }
         if let last = runs.last, last.range.upperBound == range.lowerBound, last.attributes == attributes {
             runs[runs.count - 1].range = last.range.lowerBound..<range.upperBound
@@ -128,7 +135,8 @@ extension AttributedText {
     ///   `.invalidFontSize` when `baseSize` is not a positive finite number.
     public init(markup: String, baseSize: CGFloat = 12) throws {
         guard baseSize.isFinite, baseSize > 0 else {
-            throw TypesettingError(.invalidFontSize, "the base size of markup must be a positive number of points, not \(baseSize)")
+            throw TypesettingError(
+                .invalidFontSize, "the base size of markup must be a positive number of points, not \(baseSize)")
         }
         var markup = markup
         self = try markup.withUTF8 { bytes in

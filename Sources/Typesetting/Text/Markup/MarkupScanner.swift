@@ -15,7 +15,8 @@ struct MarkupProblem: Error {
     /// `line 3, column 14`: where byte `offset` of `bytes` is, 1-based, columns
     /// counted in Unicode scalars.
     static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in UnsafeBufferPointer(rebasing: bytes[..<min(offset, bytes.count)]) {
             if byte == UInt8(ascii: "\n") {
                 line += 1
@@ -91,7 +92,8 @@ struct MarkupScanner {
             skipSpaces()
             guard index < bytes.count else { throw unterminated(start) }
             guard bytes[index] == UInt8(ascii: ">") else {
-                throw MarkupProblem(offset: index, message: "'\(character(at: index))' in closing tag </\(text(name))>; expected '>'")
+                throw MarkupProblem(
+                    offset: index, message: "'\(character(at: index))' in closing tag </\(text(name))>; expected '>'")
             }
             index += 1
             return .endTag(name: name, start: start)
@@ -115,13 +117,16 @@ struct MarkupScanner {
             case UInt8(ascii: "/"):
                 guard index + 1 < bytes.count else { throw unterminated(start) }
                 guard bytes[index + 1] == UInt8(ascii: ">") else {
-                    throw MarkupProblem(offset: index + 1, message: "'/' in tag <\(text(name))> must be followed by '>'")
+                    throw MarkupProblem(
+                        offset: index + 1, message: "'/' in tag <\(text(name))> must be followed by '>'")
                 }
                 index += 2
                 return .startTag(name: name, attributes: attributes, isEmpty: true, start: start)
             default:
                 guard hadSpace else {
-                    throw MarkupProblem(offset: index, message: "'\(character(at: index))' in tag <\(text(name))>; expected a space, '>' or '/>'")
+                    throw MarkupProblem(
+                        offset: index,
+                        message: "'\(character(at: index))' in tag <\(text(name))>; expected a space, '>' or '/>'")
                 }
                 attributes.append(try attribute(of: name, tagStart: start))
             }
@@ -134,7 +139,8 @@ struct MarkupScanner {
         skipSpaces()
         guard index < bytes.count else { throw unterminated(tagStart) }
         guard bytes[index] == UInt8(ascii: "=") else {
-            throw MarkupProblem(offset: index, message: "attribute '\(text(name))' of <\(text(tag))> has no '=' and value")
+            throw MarkupProblem(
+                offset: index, message: "attribute '\(text(name))' of <\(text(tag))> has no '=' and value")
         }
         index += 1
         skipSpaces()

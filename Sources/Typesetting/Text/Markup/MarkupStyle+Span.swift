@@ -34,38 +34,73 @@ extension MarkupStyle {
     /// Applies a `<span>`'s attributes in the order Pango applies them: the font
     /// description first, so the other font attributes change it.
     mutating func applySpan(_ attributes: [MarkupSpanAttribute]) throws {
-        var byName: [String: MarkupSpanAttribute] = [:]
-        for attribute in attributes {
-            let name = String(attribute.name.map { $0 == "-" ? "_" : $0 })
-            guard let canonical = Self.spanAttributeNames[name] else {
-                let message = Self.unsupportedSpanAttributes.contains(name)
-                    ? "TextLayout does not support Pango's <span> attribute '\(attribute.name)'"
-                    : "attribute '\(attribute.name)' is not allowed on <span>"
-                throw MarkupProblem(offset: attribute.nameOffset, message: message)
-            }
-            guard byName[canonical] == nil else {
-                throw MarkupProblem(offset: attribute.nameOffset, message: "attribute '\(attribute.name)' occurs twice on <span>")
-            }
-            byName[canonical] = attribute
-        }
-        try applyFont(description: Self.read(byName, "font") { try MarkupFontDescription($0) },
-                      size: Self.read(byName, "size", Self.size))
-        if let family = try Self.read(byName, "family", Self.family) { self.family = family }
-        if let slant = try Self.read(byName, "style", Self.field(MarkupFontFields.style, "normal, oblique or italic")) { self.slant = slant }
-        if let weight = try Self.read(byName, "weight", Self.field(MarkupFontFields.weight, "a word such as light or ultrabold, or a number")) { self.weight = weight }
-        if let variant = try Self.read(byName, "variant", Self.field(MarkupFontFields.variant, "normal, small-caps, all-small-caps, petite-caps, all-petite-caps, unicase or title-caps")) { self.variant = variant }
-        if let width = try Self.read(byName, "stretch", Self.field(MarkupFontFields.stretch, "a word such as condensed, normal or ultraexpanded")) { self.width = width }
+        let byName = try Self.indexed(attributes)
+        try applyFont(
+            description: Self.read(byName, "font") { try MarkupFontDescription($0) },
+            size: Self.read(byName, "size", Self.size))
+        try applyFontFields(byName)
         try applyColors(byName)
-        if let underline = try Self.read(byName, "underline", Self.underline) { self.underline = underline }
-        if let color = try Self.read(byName, "underline_color", Self.color(allowsAlpha: false)) { underlineColor = color }
-        if let struck = try Self.read(byName, "strikethrough", Self.boolean) { strikethrough = struck }
-        if let color = try Self.read(byName, "strikethrough_color", Self.color(allowsAlpha: false)) { strikethroughColor = color }
+        try applyDecorations(byName)
         if let rise = try Self.read(byName, "rise", Self.length) { self.rise = rise }
         if let spacing = try Self.read(byName, "letter_spacing", Self.integer) { letterSpacing = spacing }
         if let language = try Self.read(byName, "lang", { $0.lowercased().replacingOccurrences(of: "_", with: "-") }) {
             self.language = language.isEmpty ? nil : language
         }
         if let features = try Self.read(byName, "font_features", Self.features) { self.features += features }
+    }
+
+    /// The attributes by their canonical names.
+    ///
+    /// - Throws: `MarkupProblem` at an unknown or unsupported name, or one given twice.
+    private static func indexed(_ attributes: [MarkupSpanAttribute]) throws -> [String: MarkupSpanAttribute] {
+        var byName: [String: MarkupSpanAttribute] = [:]
+        for attribute in attributes {
+            let name = String(attribute.name.map { $0 == "-" ? "_" : $0 })
+            guard let canonical = spanAttributeNames[name] else {
+                let message =
+                    unsupportedSpanAttributes.contains(name)
+                    ? "TextLayout does not support Pango's <span> attribute '\(attribute.name)'"
+                    : "attribute '\(attribute.name)' is not allowed on <span>"
+                throw MarkupProblem(offset: attribute.nameOffset, message: message)
+            }
+            guard byName[canonical] == nil else {
+                throw MarkupProblem(
+                    offset: attribute.nameOffset, message: "attribute '\(attribute.name)' occurs twice on <span>")
+            }
+            byName[canonical] = attribute
+        }
+        return byName
+    }
+
+    /// Applies `font_family`, `style`, `weight`, `variant` and `stretch`.
+    private mutating func applyFontFields(_ byName: [String: MarkupSpanAttribute]) throws {
+        let styles = "normal, oblique or italic"
+        let weights = "a word such as light or ultrabold, or a number"
+        let variants = "normal, small-caps, all-small-caps, petite-caps, all-petite-caps, unicase or title-caps"
+        let stretches = "a word such as condensed, normal or ultraexpanded"
+        if let family = try Self.read(byName, "family", Self.family) { self.family = family }
+        if let slant = try Self.read(byName, "style", Self.field(MarkupFontFields.style, styles)) { self.slant = slant }
+        if let weight = try Self.read(byName, "weight", Self.field(MarkupFontFields.weight, weights)) {
+            self.weight = weight
+        }
+        if let variant = try Self.read(byName, "variant", Self.field(MarkupFontFields.variant, variants)) {
+            self.variant = variant
+        }
+        if let width = try Self.read(byName, "stretch", Self.field(MarkupFontFields.stretch, stretches)) {
+            self.width = width
+        }
+    }
+
+    /// Applies `underline`, `strikethrough` and their colours.
+    private mutating func applyDecorations(_ byName: [String: MarkupSpanAttribute]) throws {
+        if let underline = try Self.read(byName, "underline", Self.underline) { self.underline = underline }
+        if let color = try Self.read(byName, "underline_color", Self.color(allowsAlpha: false)) {
+            underlineColor = color
+        }
+        if let struck = try Self.read(byName, "strikethrough", Self.boolean) { strikethrough = struck }
+        if let color = try Self.read(byName, "strikethrough_color", Self.color(allowsAlpha: false)) {
+            strikethroughColor = color
+        }
     }
 
     /// Applies a font description and a size, keeping Pango's bookkeeping of the
@@ -128,7 +163,9 @@ extension MarkupStyle {
         do {
             return try parse(attribute.value)
         } catch let error as MarkupValueError {
-            throw MarkupProblem(offset: attribute.valueOffset, message: "'\(attribute.value)' is not a valid \(attribute.name): \(error.message)")
+            throw MarkupProblem(
+                offset: attribute.valueOffset,
+                message: "'\(attribute.value)' is not a valid \(attribute.name): \(error.message)")
         }
     }
 }

@@ -26,14 +26,20 @@ extension MarkupStyle {
         if text == "smaller" { return .steps(-1) }
         if text == "larger" { return .steps(1) }
         if let level = absoluteSizes[text] { return .scale(pow(1.2, Double(level))) }
-        if let (percent, rest) = MarkupValues.scanDouble(text[...]), rest == "%", percent > 0 { return .scale(percent / 100) }
-        throw MarkupValueError("a size is a positive number of 1024ths of a point, a number of points such as 12.5pt, a percentage, smaller, larger or a keyword such as x-large")
+        if let (percent, rest) = MarkupValues.scanDouble(text[...]), rest == "%", percent > 0 {
+            return .scale(percent / 100)
+        }
+        throw MarkupValueError(
+            "a size is a positive number of 1024ths of a point, a number of points such as 12.5pt, a percentage, smaller, larger or a keyword such as x-large"
+        )
     }
 
     /// `font_family`: a family name or a comma-separated list, kept as written (as
     /// Pango keeps it).
     static func family(_ text: String) throws -> String {
-        guard !text[...].trimmingSpaces().isEmpty else { throw MarkupValueError("a family is a name such as DejaVu Sans") }
+        guard !text[...].trimmingSpaces().isEmpty else {
+            throw MarkupValueError("a family is a name such as DejaVu Sans")
+        }
         return text
     }
 
@@ -76,7 +82,9 @@ extension MarkupStyle {
 
     /// `strikethrough`: Pango's booleans.
     static func boolean(_ text: String) throws -> Bool {
-        guard let value = MarkupValues.boolean(text) else { throw MarkupValueError("it is true, yes, t, y, false, no, f or n") }
+        guard let value = MarkupValues.boolean(text) else {
+            throw MarkupValueError("it is true, yes, t, y, false, no, f or n")
+        }
         return value
     }
 
@@ -90,7 +98,9 @@ extension MarkupStyle {
 
     /// `letter_spacing`: an integer in Pango units.
     static func integer(_ text: String) throws -> Int {
-        guard let value = MarkupValues.integer(text) else { throw MarkupValueError("it is an integer, in 1024ths of a point") }
+        guard let value = MarkupValues.integer(text) else {
+            throw MarkupValueError("it is an integer, in 1024ths of a point")
+        }
         return value
     }
 

@@ -83,7 +83,8 @@ struct MarkupStyle {
             return style
         }
         if let attribute = attributes.first {
-            throw MarkupProblem(offset: attribute.nameOffset, message: "tag <\(tag)> has no attribute '\(attribute.name)'")
+            throw MarkupProblem(
+                offset: attribute.nameOffset, message: "tag <\(tag)> has no attribute '\(attribute.name)'")
         }
         switch tag {
         case "markup": break
@@ -125,16 +126,19 @@ struct MarkupStyle {
             size = CGFloat(units) / CGFloat(pangoScale)
         }
         if family != nil || size != nil || weight != nil || width != nil || slant != nil {
-            attributes.fontDescriptor = FontDescriptor(family: family, size: size, weight: weight, width: width, slant: slant)
+            attributes.fontDescriptor = FontDescriptor(
+                family: family, size: size, weight: weight, width: width, slant: slant)
         }
         attributes.features = variant.features + features
         attributes.variations = variations
         if foreground != nil || foregroundAlpha != nil {
-            attributes.foregroundColor = (foreground ?? MarkupColor(red: 0, green: 0, blue: 0)).color(alpha: foregroundAlpha)
+            attributes.foregroundColor = (foreground ?? MarkupColor(red: 0, green: 0, blue: 0)).color(
+                alpha: foregroundAlpha)
         }
         attributes.backgroundColor = background?.color(alpha: backgroundAlpha)
         attributes.underline = underline.map { TextDecoration($0, color: underlineColor?.color(alpha: nil)) }
-        attributes.strikethrough = strikethrough ? TextDecoration(.single, color: strikethroughColor?.color(alpha: nil)) : nil
+        attributes.strikethrough =
+            strikethrough ? TextDecoration(.single, color: strikethroughColor?.color(alpha: nil)) : nil
         attributes.baselineOffset = CGFloat(rise) / CGFloat(pangoScale)
         attributes.letterSpacing = CGFloat(letterSpacing) / CGFloat(pangoScale)
         attributes.language = language

@@ -12,7 +12,9 @@ enum MarkupValues {
     /// With no digits the value is 0 and the rest is the whole string. Nil when it
     /// does not fit in 32 bits.
     static func scanInt(_ text: Substring) -> (value: Int, rest: Substring)? {
-        var rest = text.drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" })
+        var rest = text.drop(while: {
+            $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}"
+        })
         var negative = false
         if let sign = rest.first, sign == "+" || sign == "-" {
             negative = sign == "-"
@@ -36,7 +38,9 @@ enum MarkupValues {
     /// A non-negative integer and nothing else, as Pango reads a number given for an
     /// enumeration (a weight of `650`, a style of `2`).
     static func nonNegativeInteger(_ text: Substring) -> Int? {
-        guard let (value, rest) = scanInt(text), rest.isEmpty, rest.startIndex != text.startIndex, value >= 0 else { return nil }
+        guard let (value, rest) = scanInt(text), rest.isEmpty, rest.startIndex != text.startIndex, value >= 0 else {
+            return nil
+        }
         return value
     }
 
@@ -58,11 +62,14 @@ enum MarkupValues {
         guard !integerDigits.isEmpty || fractionCount > 0 else { return nil }
         if end < text.endIndex, text[end] == "e" || text[end] == "E" {
             var exponent = text.index(after: end)
-            if exponent < text.endIndex, text[exponent] == "+" || text[exponent] == "-" { exponent = text.index(after: exponent) }
+            if exponent < text.endIndex, text[exponent] == "+" || text[exponent] == "-" {
+                exponent = text.index(after: exponent)
+            }
             let digits = text[exponent...].prefix(while: isDigit)
             if !digits.isEmpty { end = digits.endIndex }
         }
-        guard let value = Double(text[text.startIndex..<end].trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        guard let value = Double(text[text.startIndex..<end].trimmingCharacters(in: .whitespaces)), value.isFinite
+        else { return nil }
         return (value, text[end...])
     }
 
@@ -87,8 +94,10 @@ enum MarkupValues {
     /// Whether `text` names `word` as Pango compares field names: letters without
     /// regard to case, and `word`'s hyphens optional (`ultrabold` is `Ultra-Bold`).
     static func fieldMatches(_ word: String, _ text: Substring) -> Bool {
-        var w = word.utf8.makeIterator(), t = text.utf8.makeIterator()
-        var wordByte = w.next(), textByte = t.next()
+        var w = word.utf8.makeIterator()
+        var t = text.utf8.makeIterator()
+        var wordByte = w.next()
+        var textByte = t.next()
         while let a = wordByte, let b = textByte {
             if lowercased(a) == lowercased(b) {
                 wordByte = w.next()
