@@ -63,9 +63,16 @@ import Testing
     }
 
     @Test func relativeSizesUseTheSizeOptionAsTheBase() {
-        // The base decides nothing visible until the typesetter honours sizes, but it
-        // must be valid: --size is checked before the markup is read.
-        let result = runTool(["wrap", "--width", "300", "--markup", "--size", "0"], input: Data("<big>x</big>".utf8))
-        #expect(result.status == 64)
+        // <big> over --size 10 is 12 points: the same line as plain text at --size 12.
+        let json = ["wrap", "--width", "300", "--format", "json", "--no-system-fallback"]
+        let big = runTool(json + ["--markup", "--size", "10"], input: Data("<big>x</big>".utf8))
+        let plain = runTool(json + ["--size", "12"], input: Data("x".utf8))
+        #expect(big.status == 0)
+        #expect(big.output == plain.output)
+        let base = runTool(json + ["--size", "10"], input: Data("x".utf8))
+        #expect(base.output != plain.output)
+        // --size is checked before the markup is read.
+        let zero = runTool(["wrap", "--width", "300", "--markup", "--size", "0"], input: Data("<big>x</big>".utf8))
+        #expect(zero.status == 64)
     }
 }
