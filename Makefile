@@ -7,6 +7,8 @@
 #   make lint   swift-format lint with the checked-in .swift-format
 #   make docs   the DocC site of the library products in .build/docs/site
 #   make docs-test  that site in headless Chromium (screenshots in .build/docs/screenshots)
+#   make cluster-demo  2,000 generated cards on a local Dask cluster (scripts/render-cluster.py)
+#   make cluster-test  the cluster's files byte-identical to a single-process run
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #   make bench-browser  line starts against headless Chromium (not in CI)
@@ -20,6 +22,9 @@ TEST_PACKAGES := poppler-utils
 # Only the benchmark harness (Benchmarks/, its own package) links Pango; python3
 # generates its corpora.
 BENCH_PACKAGES := libpango1.0-dev python3
+# render-cluster.py runs on Dask distributed, installed from PyPI into a venv.
+CLUSTER_PACKAGES := python3 python3-venv
+CLUSTER_VENV := .build/cluster-venv
 # The documentation site is checked in headless Chromium, served by python3.
 DOCS_PACKAGES := chromium curl python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -29,7 +34,7 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: deps test-deps bench-deps docs-deps docs docs-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
+.PHONY: deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -85,6 +90,23 @@ docs: deps
 
 docs-test: docs-deps docs
 	bash scripts/test-docs.sh
+
+cluster-venv:
+	@$(MAKE) --no-print-directory packages PACKAGES="$(CLUSTER_PACKAGES)"
+	@[ -x $(CLUSTER_VENV)/bin/python ] || python3 -m venv $(CLUSTER_VENV)
+	@$(CLUSTER_VENV)/bin/python -c 'import distributed' 2>/dev/null \
+	  || $(CLUSTER_VENV)/bin/pip install --quiet 'dask[distributed]'
+
+cluster-demo: release cluster-venv
+	@mkdir -p .build/cluster-demo
+	python3 scripts/card_records.py 2000 > .build/cluster-demo/records.jsonl
+	-$(CLUSTER_VENV)/bin/python scripts/render-cluster.py .build/cluster-demo/records.jsonl \
+	  --out .build/cluster-demo/cards --format png --workers 2 --shard-size 250 \
+	  --textlayout .build/release/textlayout --report .build/cluster-demo/report.json
+	@echo "the cards are in .build/cluster-demo/cards, the failures in .build/cluster-demo/report.json (two, on purpose)"
+
+cluster-test: release cluster-venv
+	TEXTLAYOUT=.build/release/textlayout $(CLUSTER_VENV)/bin/python -m unittest discover -s scripts/tests -v
 
 # The toolchain's swift-format with .swift-format; not yet in CI (see README).
 lint:
