@@ -2,20 +2,80 @@ import Foundation
 
 /// The font a run's attributes ask for.
 extension FontCascade {
-    /// The font a run with `attributes` is set in: its `font` (or the primary),
-    /// at the size its descriptor gives, scaled for superscript or subscript.
+    /// The font a run with `attributes` is set in: its `font` (or the primary), in
+    /// the face its descriptor's family, weight, width and slant choose, at the size
+    /// it gives, scaled for superscript or subscript.
     ///
     /// A size that is not a positive finite number is ignored: the run keeps its
     /// font's size.
     func font(for attributes: TextAttributes) -> Font {
         let base = attributes.font ?? primary
+        var face = base.face
         var size = base.size
-        if let asked = attributes.fontDescriptor?.size, asked.isFinite, asked > 0 { size = asked }
+        if let descriptor = attributes.fontDescriptor {
+            face = self.face(for: descriptor, over: face)
+            if let asked = descriptor.size, asked.isFinite, asked > 0 { size = asked }
+        }
         switch attributes.baselineShift {
         case .none: break
-        case .superscript: size *= base.face.unscaledMetrics.superscript.scale
-        case .subscript: size *= base.face.unscaledMetrics.subscript.scale
+        case .superscript: size *= face.unscaledMetrics.superscript.scale
+        case .subscript: size *= face.unscaledMetrics.subscript.scale
         }
-        return size == base.size ? base : Font(checkedFace: base.face, size: size)
+        return face == base.face && size == base.size ? base : Font(checkedFace: face, size: size)
+    }
+
+    /// The face `descriptor` chooses over `base`: the best match of its family
+    /// (the base's when it names none; the first of a comma-separated list that any
+    /// face has, as in Pango) among the cascade's faces and, when the cascade has a
+    /// system fallback, the face fontconfig finds. Closest width first, then slant
+    /// (italic, then oblique, for either), then weight, as CSS font matching ranks
+    /// them. A family no face has keeps `base`.
+    func face(for descriptor: FontDescriptor, over base: FontFace) -> FontFace {
+        let weight = descriptor.weight ?? base.weight
+        let width = descriptor.width ?? base.width
+        let slant = descriptor.slant ?? base.slant
+        let families = (descriptor.family ?? base.familyName).split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for family in families {
+            if family.caseInsensitiveCompare(base.familyName) == .orderedSame, weight == base.weight,
+               width == base.width, slant == base.slant {
+                return base
+            }
+            let face = chosen.face(family: family, weight: weight, width: width, slant: slant) {
+                bestFace(family: family, weight: weight, width: width, slant: slant)
+            }
+            if let face { return face }
+        }
+        return base
+    }
+
+    /// The face of `family` nearest the weight, width and slant asked for, or nil
+    /// when no face of the cascade or of fontconfig's has that family.
+    private func bestFace(family: String, weight: FontWeight, width: FontWidth, slant: FontSlant) -> FontFace? {
+        let isOfFamily = { (face: FontFace) in face.familyName.caseInsensitiveCompare(family) == .orderedSame }
+        var ofFamily = ([primary.face] + fallbacks).filter(isOfFamily)
+        // fontconfig's answer is of the family, or what a generic family stands for.
+        if let systemFallback,
+           let location = try? systemFallback.locate(family: family, weight: weight, width: width, slant: slant),
+           let found = try? FontFace.load(path: location.path, index: location.index) {
+            ofFamily.append(found)
+        }
+        return ofFamily.min { lhs, rhs in
+            Self.distance(lhs, weight: weight, width: width, slant: slant)
+                < Self.distance(rhs, weight: weight, width: width, slant: slant)
+        }
+    }
+
+    /// How far `face` is from what was asked: width, then slant, then weight.
+    private static func distance(_ face: FontFace, weight: FontWeight, width: FontWidth, slant: FontSlant)
+        -> (Double, Int, Int)
+    {
+        let slantRank: Int
+        switch (slant, face.slant) {
+        case let (asked, found) where asked == found: slantRank = 0
+        case (.italic, .oblique), (.oblique, .italic): slantRank = 1
+        default: slantRank = 2
+        }
+        return (abs(face.width.percent - width.percent), slantRank, abs(face.weight.value - weight.value))
     }
 }

@@ -12,6 +12,8 @@ public struct FontCascade: Sendable, Hashable {
     public var systemFallback: FontLocator?
     /// Faces the system fallback has found, shared by copies of the cascade.
     let found = FoundFaces()
+    /// Faces font descriptors have chosen, shared by copies of the cascade.
+    let chosen = ChosenFaces()
 
     /// Creates a cascade.
     ///
@@ -115,5 +117,32 @@ final class FoundFaces: Sendable {
             }
         }
         return face
+    }
+}
+
+/// The faces font descriptors have chosen in a cascade, by family, weight, width
+/// and slant: fontconfig is asked once per description, not per run.
+final class ChosenFaces: Sendable {
+    private struct Key: Hashable {
+        var family: String
+        var weight: FontWeight
+        var width: FontWidth
+        var slant: FontSlant
+    }
+    private let faces = Lock<[Key: FontFace?]>([:])
+
+    /// The face chosen before for this description, else the one `choose` gives
+    /// (nil: no face has the family), remembered. `choose` runs outside the lock
+    /// (it may ask fontconfig).
+    func face(family: String, weight: FontWeight, width: FontWidth, slant: FontSlant,
+              choose: () -> FontFace?) -> FontFace? {
+        let key = Key(family: family.lowercased(), weight: weight, width: width, slant: slant)
+        if let known = faces.withLock({ $0[key] }) { return known }
+        let face = choose()
+        return faces.withLock { faces in
+            if let known = faces[key] { return known }
+            faces[key] = face
+            return face
+        }
     }
 }

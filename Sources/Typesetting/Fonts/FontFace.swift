@@ -20,6 +20,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     let unscaledMetrics: FontMetrics
     /// Whether the face has colour glyphs (COLR layers or CBDT/sbix bitmaps).
     public let hasColorGlyphs: Bool
+    /// The face's weight (OS/2 `usWeightClass`, or its default `wght`).
+    public let weight: FontWeight
+    /// The face's width (OS/2 `usWidthClass` as a percentage, or its default `wdth`).
+    public let width: FontWidth
+    /// Whether the face is italic, oblique or upright, from its style bits and
+    /// slant angle.
+    public let slant: FontSlant
 
     /// The immutable HarfBuzz font; this object owns it and destroys it.
     nonisolated(unsafe) let hbFont: OpaquePointer
@@ -62,6 +69,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.familyName = Self.name(of: face, id: 1) ?? ""  // 1: HB_OT_NAME_ID_FONT_FAMILY
         self.unscaledMetrics = FontMetrics(hbFont: font)
         self.hasColorGlyphs = hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_png(face) != 0
+        self.weight = FontWeight(Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded()))
+        self.width = FontWidth(percent: Double(hb_style_get_value(font, HB_STYLE_TAG_WIDTH)))
+        self.slant = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0 ? .italic
+            : hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0 ? .oblique : .upright
         self.asciiGlyphs = (0..<128).map { codePoint in
             var glyph: hb_codepoint_t = 0
             return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0

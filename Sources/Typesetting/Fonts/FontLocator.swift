@@ -60,11 +60,30 @@ public final class FontLocator: Sendable {
     /// - Throws: `TypesettingError` with `.fontFamilyNotFound` when no font of that
     ///   family is known (fontconfig's nearest substitute is not accepted).
     public func locate(family: String) throws -> FontLocation {
+        try bestMatch(family: family) { _ in }
+    }
+
+    /// The face of `family` fontconfig matches best to a weight, width and slant.
+    ///
+    /// - Throws: `TypesettingError` with `.fontFamilyNotFound` when no font of that
+    ///   family is known (fontconfig's nearest substitute is not accepted).
+    public func locate(family: String, weight: FontWeight, width: FontWidth, slant: FontSlant) throws -> FontLocation {
+        try bestMatch(family: family) { pattern in
+            FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(weight.value)))
+            FcPatternAddInteger(pattern, "width", Int32(width.percent.rounded()))
+            FcPatternAddInteger(pattern, "slant", slant == .upright ? 0 : slant == .italic ? 100 : 110)
+        }
+    }
+
+    /// fontconfig's best match for `family` and what `describe` adds to the pattern,
+    /// accepted only when it is of that family (or the family is generic).
+    private func bestMatch(family: String, describe: (OpaquePointer) -> Void) throws -> FontLocation {
         let isGeneric = Self.genericFamilies.contains(family.lowercased())
         let found: FontLocation? = lock.withLock { _ in
             guard let config, let pattern = FcPatternCreate() else { return nil }
             defer { FcPatternDestroy(pattern) }
             _ = family.withFcString { FcPatternAddString(pattern, "family", $0) }
+            describe(pattern)
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var result = FcResultNoMatch

@@ -4,10 +4,14 @@ import Foundation
 /// properties: a family, a size, a weight, a width and a slant, each optional.
 ///
 /// A descriptor applies over a base font (the run's `font`, or the default):
-/// fields left nil keep the base's. The typesetter applies its size; choosing
-/// another face for the family, weight, width and slant (through fontconfig, with
-/// synthesized bold and oblique where no face has them) is not done yet, so such
-/// runs keep the base font's face.
+/// fields left nil keep the base's. The family, weight, width and slant choose a
+/// face among the cascade's fonts and, when the cascade has a system fallback,
+/// the one fontconfig matches: of the family (the first of a comma-separated list
+/// that any face has), closest in width, then slant, then weight, as CSS font
+/// matching ranks them. A family no face has keeps the base font's face, and the
+/// cascade covers missing characters as usual. Where no face has the weight or
+/// slant asked for, the nearest face is used as it is: bold and oblique are not
+/// synthesized.
 public struct FontDescriptor: Sendable, Hashable {
     /// The family name (`DejaVu Sans`, `Noto Serif`), or a generic one
     /// (`sans-serif`, `serif`, `monospace`).

@@ -26,9 +26,8 @@ public struct TextAttributes: Sendable, Hashable {
         set { mutate { $0.font = newValue } }
     }
     /// A font by description (family, size, weight, width, slant) over `font` (or
-    /// the default font): fields left nil keep that font's. The typesetter honours
-    /// its size today; family, weight, width and slant are carried (for markup and
-    /// renderers) but do not yet choose another face.
+    /// the default font): fields left nil keep that font's. See `FontDescriptor`
+    /// for how a face is chosen.
     public var fontDescriptor: FontDescriptor? {
         get { storage.values.fontDescriptor }
         set { mutate { $0.fontDescriptor = newValue } }
