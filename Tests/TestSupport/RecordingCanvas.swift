@@ -12,6 +12,12 @@ public final class RecordingCanvas: Canvas {
         case fill(CGRect, cornerRadius: CGFloat, color: Color)
         /// A stroked rectangle.
         case stroke(CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color)
+        /// A link started.
+        case beginLink(URL, rect: CGRect)
+        /// A link ended.
+        case endLink
+        /// An attachment drawn.
+        case attachment(TextAttachment, rect: CGRect)
     }
 
     /// Every call, in order.
@@ -33,6 +39,21 @@ public final class RecordingCanvas: Canvas {
     /// Records a stroke.
     public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
         operations.append(.stroke(rect, cornerRadius: cornerRadius, lineWidth: lineWidth, color: color))
+    }
+
+    /// Records a link's start.
+    public func beginLink(_ url: URL, rect: CGRect) {
+        operations.append(.beginLink(url, rect: rect))
+    }
+
+    /// Records a link's end.
+    public func endLink() {
+        operations.append(.endLink)
+    }
+
+    /// Records an attachment.
+    public func drawAttachment(_ attachment: TextAttachment, in rect: CGRect) {
+        operations.append(.attachment(attachment, rect: rect))
     }
 
     /// Each glyph-drawing call: how many glyphs, the first one's position, the font's size, the colour.

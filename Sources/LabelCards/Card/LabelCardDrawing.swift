@@ -57,6 +57,21 @@ public final class TranslatedCanvas: Canvas {
         base.stroke(place(rect), cornerRadius: cornerRadius * scale, lineWidth: lineWidth * scale, color: color)
     }
 
+    /// Starts the link on the base canvas, its rectangle moved.
+    public func beginLink(_ url: URL, rect: CGRect) {
+        base.beginLink(url, rect: place(rect))
+    }
+
+    /// Ends the link on the base canvas.
+    public func endLink() {
+        base.endLink()
+    }
+
+    /// Draws the attachment on the base canvas, in its rectangle moved.
+    public func drawAttachment(_ attachment: TextAttachment, in rect: CGRect) {
+        base.drawAttachment(attachment, in: place(rect))
+    }
+
     private func place(_ point: CGPoint) -> CGPoint {
         CGPoint(x: offset.x + point.x * scale, y: offset.y + point.y * scale)
     }

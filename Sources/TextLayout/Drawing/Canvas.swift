@@ -2,8 +2,12 @@ import Foundation
 import Typesetting
 
 /// Something text can be drawn onto: the layout managers and `TextView` draw
-/// through this, and renderers (SVG, PNG) implement it. Coordinates are points,
+/// through this, and renderers (SVG, PNG, PDF) implement it. Coordinates are points,
 /// y growing downward.
+///
+/// Three requirements have defaults, so a canvas implements only what it can do:
+/// links (`beginLink(_:rect:)`, `endLink()`) do nothing by default, and an
+/// attachment (`drawAttachment(_:in:)`) is a light grey rounded box outline.
 public protocol Canvas: AnyObject {
     /// Draws glyphs of `font`, each at its position (a point on its baseline).
     func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color)
@@ -12,31 +16,33 @@ public protocol Canvas: AnyObject {
     /// Strokes a rectangle's outline (rounded when `cornerRadius` > 0), centred on its
     /// edge, `lineWidth` points wide.
     func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color)
+    /// Starts a link to `url`: what is drawn until `endLink()` is its content, and
+    /// `rect` (the linked text's line box) is where it can be clicked. Links do not
+    /// nest.
+    func beginLink(_ url: URL, rect: CGRect)
+    /// Ends the link `beginLink(_:rect:)` started.
+    func endLink()
+    /// Draws an inline attachment in `rect`, the box the layout made for it (its
+    /// bottom `attachment.descent` below the baseline).
+    func drawAttachment(_ attachment: TextAttachment, in rect: CGRect)
 }
 
 extension Canvas {
-    /// Draws a laid-out line whose line box's top-left is `origin`: every glyph run,
-    /// in its colour (black when the text has none).
-    public func draw(_ line: Line, at origin: CGPoint) {
-        draw(line, restrictedTo: line.range, at: origin)
-    }
+    /// Does nothing: a canvas that cannot link draws the text alone.
+    public func beginLink(_ url: URL, rect: CGRect) {}
 
-    /// Draws the glyphs of a line whose clusters start in `characters`
-    /// (paragraph-local), the line box's top-left at `origin`.
-    public func draw(_ line: Line, restrictedTo characters: Range<Int>, at origin: CGPoint) {
-        let baseline = origin.y + line.baselineOffset
-        for run in line.runs where run.glyphCount > 0 {
-            let clusters = run.clusters
-            let glyphs = run.glyphs
-            let keep = clusters.indices.filter {
-                characters.contains(clusters[$0]) && glyphs[$0] != GlyphRun.attachmentGlyph
-            }
-            guard !keep.isEmpty else { continue }
-            let positions = run.positions
-            drawGlyphs(
-                keep.map { glyphs[$0] },
-                at: keep.map { CGPoint(x: origin.x + run.x + positions[$0].x, y: baseline + positions[$0].y) },
-                font: run.font, color: run.attributes.foregroundColor ?? .black)
-        }
+    /// Does nothing.
+    public func endLink() {}
+
+    /// Outlines `rect` as a light grey rounded box: a placeholder where the canvas
+    /// has no picture for the attachment.
+    public func drawAttachment(_ attachment: TextAttachment, in rect: CGRect) {
+        let lineWidth = min(1, rect.width / 4, rect.height / 4)
+        guard lineWidth > 0 else { return }
+        let box = rect.insetBy(dx: lineWidth / 2, dy: lineWidth / 2)
+        stroke(box, cornerRadius: min(box.width, box.height) / 5, lineWidth: lineWidth, color: placeholderGrey)
     }
 }
+
+/// The colour of an attachment's placeholder box.
+private let placeholderGrey = Color(red: 0.75, green: 0.75, blue: 0.75)
