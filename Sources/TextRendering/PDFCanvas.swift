@@ -5,7 +5,7 @@ import Typesetting
 /// A canvas that writes a PDF document with cairo: glyphs as real text in the
 /// fonts they were laid out in, each font subset and embedded by cairo, so the
 /// text can be selected, searched and copied; colour emoji as images; rectangles
-/// as vector paths.
+/// as vector paths; links as link annotations.
 ///
 /// A document has one page or many: `beginPage(size:)` ends the page drawn so far
 /// and starts the next. Written to memory (`pdfData()`) or streamed to a file
@@ -31,6 +31,8 @@ public final class PDFCanvas: Canvas {
     /// The cairo font face of each face drawn (nil: FreeType could not open it).
     private var fontFaces: [FontFace: CairoFontFace?] = [:]
     private let images = ColorGlyphImages()
+    /// Whether a link is open (cairo fails the document on a nested one).
+    private var isInLink = false
     /// The first failure met while drawing, reported when the document is finished.
     private var drawingError: RenderingError?
 
@@ -73,6 +75,7 @@ public final class PDFCanvas: Canvas {
         precondition(!isFinished, "the PDF document is finished")
         let size = size ?? pageSize
         try Self.check(size)
+        endLink()
         context.showPage()
         if size != pageSize { context.target.setPDFPageSize(size) }
         pageSize = size
@@ -119,6 +122,22 @@ public final class PDFCanvas: Canvas {
         context.stroke(rect, cornerRadius: cornerRadius, lineWidth: lineWidth, color: color)
     }
 
+    /// Starts a link to `url`: a link annotation clickable over `rect` (the linked
+    /// text's line box) on the current page.
+    public func beginLink(_ url: URL, rect: CGRect) {
+        precondition(!isFinished, "the PDF document is finished")
+        guard !isInLink, rect.width > 0, rect.height > 0 else { return }
+        isInLink = true
+        context.beginLink(url.absoluteString, rect: rect)
+    }
+
+    /// Ends the link `beginLink(_:rect:)` started.
+    public func endLink() {
+        guard isInLink else { return }
+        isInLink = false
+        context.endLink()
+    }
+
     /// Ends the last page, embeds the fonts and closes the document (and its file).
     /// Calling it again does nothing.
     ///
@@ -126,6 +145,7 @@ public final class PDFCanvas: Canvas {
     ///   could not be opened, `.cannotWriteFile` when the file could not be written.
     public func finish() throws {
         guard !isFinished else { return }
+        endLink()
         isFinished = true
         try context.checkStatus()
         try context.target.finish()

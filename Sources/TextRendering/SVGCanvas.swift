@@ -4,9 +4,10 @@ import Typesetting
 
 /// A canvas that records what is drawn as an SVG 1.1 document: glyphs as outline
 /// paths from the font, each glyph's path written once in `<defs>` and placed with
-/// `<use>`; colour emoji as embedded PNG images; rectangles as `<rect>`.
+/// `<use>`; colour emoji as embedded PNG images; rectangles as `<rect>`; links as
+/// `<a xlink:href>` around the glyphs they link.
 ///
-/// The output uses plain SVG 1.1 only (paths, `use`, `image`, `rect`, fills), so
+/// The output uses plain SVG 1.1 only (paths, `use`, `image`, `rect`, `a`, fills), so
 /// browsers and librsvg render it alike, and it is deterministic: ids are given in
 /// order of first use (`f0-g36` is glyph 36 of the first face drawn), numbers are
 /// rounded to 1/1000 with trailing zeros trimmed. The same drawing always gives the
@@ -30,6 +31,8 @@ public final class SVGCanvas: Canvas {
     private var faceNumbers: [FontFace: Int] = [:]
     /// The drawing, element after element.
     private var body: [String] = []
+    /// Whether an `<a>` element is open.
+    private var isInLink = false
 
     /// An empty, transparent canvas of `size` points.
     ///
@@ -92,6 +95,21 @@ public final class SVGCanvas: Canvas {
             + " stroke-width=\"\(n(lineWidth))\"/>")
     }
 
+    /// Starts an `<a>` element linking to `url`: the glyphs drawn until `endLink()`
+    /// are its content (SVG links what it draws; `rect` is not needed).
+    public func beginLink(_ url: URL, rect: CGRect) {
+        guard !isInLink else { return }
+        isInLink = true
+        body.append("<a xlink:href=\"\(Self.escaped(url.absoluteString))\">")
+    }
+
+    /// Ends the `<a>` element `beginLink(_:rect:)` started.
+    public func endLink() {
+        guard isInLink else { return }
+        isInLink = false
+        body.append("</a>")
+    }
+
     /// The SVG document of everything drawn so far.
     public var svg: String {
         var lines = [
@@ -106,6 +124,8 @@ public final class SVGCanvas: Canvas {
             lines.append("</defs>")
         }
         lines.append(contentsOf: body)
+        // A link left open still ends inside the document, so it stays well-formed.
+        if isInLink { lines.append("</a>") }
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -174,6 +194,16 @@ public final class SVGCanvas: Canvas {
         }
         return parts.joined()
     }
+
+    /// `text` escaped for an XML attribute value in double quotes.
+    static func escaped(_ text: String) -> String {
+        text.reduce(into: "") { result, character in result += xmlEntities[character] ?? String(character) }
+    }
+
+    /// The characters an XML attribute value in double quotes cannot hold as they are.
+    private static let xmlEntities: [Character: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
+    ]
 
     /// ` fill="#rrggbb"`, with ` fill-opacity` when the colour is not opaque.
     static func fillAttributes(_ color: Color) -> String { paintAttributes(color, property: "fill") }

@@ -41,6 +41,16 @@ public enum PDFTools {
         }
     }
 
+    /// The link annotations `pdfinfo -url` finds in `pdf`: each one's page and URL.
+    public static func links(of pdf: URL) throws -> [(page: Int, url: String)] {
+        // "Page  Type          URL" then one "1     Annotation    https://…" per link.
+        try run("pdfinfo", ["-url", pdf.path]).split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: true)
+            guard fields.count == 3, let page = Int(fields[0]) else { return nil }
+            return (page, fields[2].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
     /// Page `page` (from 1) of `pdf` rasterized at `dpi` by `pdftoppm`, as PNG bytes.
     public static func png(of pdf: URL, page: Int = 1, dpi: Int = 72) throws -> Data {
         let directory = try TemporaryDirectory.make()

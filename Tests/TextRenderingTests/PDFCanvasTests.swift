@@ -155,4 +155,42 @@ import Typesetting
         }
         #expect(error.code == .cannotWriteFile)
     }
+
+    @Test func aLinkBecomesALinkAnnotationOverItsText() throws {
+        let url = try #require(URL(string: "https://example.org/docs?q=it's"))
+        let text = AttributedText.joining(("Read ", TextAttributes()), ("the docs", .with { $0.link = url }),
+                                          (" first.", TextAttributes()))
+        let frame = try Typesetter(fonts: TestData.cascade()).frame(for: text, width: 300)
+        let canvas = try PDFCanvas(size: CGSize(width: 300, height: 40))
+        canvas.draw(frame, at: CGPoint(x: 0, y: 10))
+        let data = try canvas.pdfData()
+        let file = try TemporaryDirectory.make().appendingPathComponent("link.pdf")
+        defer { TemporaryDirectory.remove(file.deletingLastPathComponent()) }
+        try data.write(to: file)
+        let links = try PDFTools.links(of: file)
+        #expect(links.count == 1)
+        #expect(links.first?.page == 1 && links.first?.url == url.absoluteString)
+        // The clickable area is the linked run's stretch of the line box, in PDF
+        // space (y up from the page's bottom): /Rect [left bottom right top], which
+        // cairo 1.16 rounds outward to whole points.
+        let line = try #require(frame.lines.first)
+        let run = try #require(line.runs.first { $0.attributes.link != nil })
+        let rect = try #require(Self.annotationRect(in: data))
+        let expected: [CGFloat] = [run.x, 40 - 10 - line.height, run.x + run.width, 40 - 10]
+        #expect(rect.count == 4, "\(rect)")
+        let outward: [CGFloat] = [-1, -1, 1, 1]
+        #expect(zip(zip(rect, expected), outward).allSatisfy { pair, direction in
+            let gap = (pair.0 - pair.1) * direction
+            return gap > -0.001 && gap < 1
+        }, "\(rect) is not \(expected) rounded outward")
+    }
+
+    /// The first link annotation's `/Rect` in `pdf`'s bytes.
+    static func annotationRect(in pdf: Data) -> [CGFloat]? {
+        let text = String(decoding: pdf, as: UTF8.self)
+        guard let annotation = text.range(of: "/Subtype /Link"),
+              let start = text.range(of: "/Rect [", range: annotation.upperBound..<text.endIndex),
+              let end = text.range(of: "]", range: start.upperBound..<text.endIndex) else { return nil }
+        return text[start.upperBound..<end.lowerBound].split(separator: " ").compactMap { Double($0).map { CGFloat($0) } }
+    }
 }
