@@ -16,9 +16,16 @@ enum Fixtures {
     /// A text view `width` wide holding `text`, as tall as the text.
     static func view(_ text: String, width: CGFloat, size: CGFloat = 16, color: Color? = nil,
                      usingTextLayoutManager: Bool = true) throws -> TextView {
+        try view(AttributedText(text, attributes: TextAttributes(foregroundColor: color)), width: width, size: size,
+                 usingTextLayoutManager: usingTextLayoutManager)
+    }
+
+    /// A text view `width` wide holding attributed `text`, as tall as the text.
+    static func view(_ text: AttributedText, width: CGFloat, size: CGFloat = 16,
+                     usingTextLayoutManager: Bool = true) throws -> TextView {
         let view = TextView(usingTextLayoutManager: usingTextLayoutManager, fonts: try TestData.cascade(size: size),
                             frame: CGRect(x: 0, y: 0, width: width, height: 1))
-        view.attributedText = AttributedText(text, attributes: TextAttributes(foregroundColor: color))
+        view.attributedText = text
         view.sizeHeightToFitText()
         return view
     }
