@@ -131,7 +131,8 @@ enum HelpText {
             "lines": [
               {"ascent": <pt>, "baseline": <y of the baseline>, "descent": <pt>,
                "paragraph": <index from 0>, "range": [<start>, <end>],
-               "runs": [{"bidiLevel": <n>, "font": "<family>", "glyphCount": <n>}],
+               "runs": [{"attributes": {...}, "bidiLevel": <n>, "font": "<family>",
+                         "glyphCount": <n>}],
                "text": "<characters>", "width": <pt>, "x": <left edge>},
               ...
             ],
@@ -142,6 +143,16 @@ enum HelpText {
           "range" is in UTF-16 code units of the decoded input, hanging whitespace
           included; "width" excludes hanging whitespace; "runs" are in visual order,
           "bidiLevel" odd for right-to-left text. Empty input has no paragraphs.
+          A run has "attributes" only when its text's differ from the defaults
+          (--markup), each key only when set: "background", "color" ("#rrggbb",
+          "#rrggbbaa" when not opaque); "underline", "strikethrough" ({"color",
+          "style": single|double|thick}, "color" only when it has its own);
+          "baselineOffset" (pt up, super/subscript included), "baselineShift"
+          (superscript|subscript); "fontSize" (when not --size), "fontWeight",
+          "fontWidth" (percent), "fontSlant" (as asked; "font" is the face found);
+          "features", "variations" (["tag=value"]); "kerning" (false);
+          "language"; "letterSpacing", "tracking" (pt); "link" (URL);
+          "attachment" ({"descent", "height", "name", "width"}).
 
         EXAMPLES:
           textlayout wrap --width 300 README.md

@@ -15,9 +15,11 @@ import Typesetting
 ///     {"ascent": number, "baseline": number (y of the baseline), "descent": number,
 ///      "paragraph": int (from 0), "range": [start, end] (UTF-16 offsets in the
 ///      decoded input, hanging whitespace included, separators excluded),
-///      "runs": [{"bidiLevel": int, "font": family name, "glyphCount": int}, …]
-///      (visual order), "text": string, "width": number (hanging whitespace
-///      excluded), "x": number (the line's left edge after alignment)},
+///      "runs": [{"attributes": object (only when the run's text has attributes
+///      other than the defaults; see `attributesObject`), "bidiLevel": int,
+///      "font": family name, "glyphCount": int}, …] (visual order),
+///      "text": string, "width": number (hanging whitespace excluded),
+///      "x": number (the line's left edge after alignment)},
 ///     …
 ///   ],
 ///   "paragraphCount": int,
@@ -26,8 +28,9 @@ import Typesetting
 /// }
 /// ```
 enum LayoutJSON {
-    /// Writes `frame`, laid out from `text`, to `output`.
-    static func write(_ frame: TextFrame, text: [UInt16], to output: inout some TextOutputStream) {
+    /// Writes `frame`, laid out from `text` with fonts of `baseSize` points, to
+    /// `output`.
+    static func write(_ frame: TextFrame, text: [UInt16], baseSize: CGFloat, to output: inout some TextOutputStream) {
         output.write("{\n")
         output.write("  \"height\": \(number(frame.height)),\n")
         output.write("  \"lineCount\": \(frame.lines.count),\n")
@@ -37,7 +40,7 @@ enum LayoutJSON {
             output.write("  \"lines\": [\n")
             for (index, line) in frame.lines.enumerated() {
                 output.write("    ")
-                output.write(lineObject(line, text: text))
+                output.write(lineObject(line, text: text, baseSize: baseSize))
                 output.write(index == frame.lines.count - 1 ? "\n" : ",\n")
             }
             output.write("  ],\n")
@@ -49,10 +52,12 @@ enum LayoutJSON {
     }
 
     /// One line as a single-line JSON object, keys sorted.
-    static func lineObject(_ line: Line, text: [UInt16]) -> String {
+    static func lineObject(_ line: Line, text: [UInt16], baseSize: CGFloat) -> String {
         let range = line.documentRange
         let runs = line.runs.map { run in
-            "{\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), \"glyphCount\": \(run.glyphCount)}"
+            let attributes = attributesObject(of: run, baseSize: baseSize).map { "\"attributes\": \($0), " } ?? ""
+            return "{\(attributes)\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), "
+                + "\"glyphCount\": \(run.glyphCount)}"
         }
         let fields = [
             "\"ascent\": \(number(line.ascent))",

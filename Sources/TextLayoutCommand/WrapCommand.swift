@@ -50,7 +50,7 @@ struct WrapCommand: Sendable {
                 output.write("\n")
             }
         case .json:
-            LayoutJSON.write(laidOut, text: text, to: &output)
+            LayoutJSON.write(laidOut, text: text, baseSize: options.size, to: &output)
         }
     }
 
