@@ -19,7 +19,8 @@ public struct FontMetrics: Sendable, Hashable {
     public var underlinePosition: CGFloat
     /// Thickness of the underline stroke.
     public var underlineThickness: CGFloat
-    /// Position of the middle of the strikethrough stroke above the baseline.
+    /// Position of the top of the strikethrough stroke above the baseline (OS/2
+    /// `yStrikeoutPosition`).
     public var strikeoutPosition: CGFloat = 0
     /// Thickness of the strikethrough stroke.
     public var strikeoutThickness: CGFloat = 0
@@ -80,8 +81,9 @@ public struct FontMetrics: Sendable, Hashable {
             underlinePosition: position(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? 0,
             underlineThickness: position(HB_OT_METRICS_TAG_UNDERLINE_SIZE) ?? 0)
         let em = CGFloat(hb_face_get_upem(hb_font_get_face(hbFont)))
-        strikeoutPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? xHeight / 2
         strikeoutThickness = position(HB_OT_METRICS_TAG_STRIKEOUT_SIZE) ?? underlineThickness
+        // Without one: a stroke centred half way up the x-height.
+        strikeoutPosition = position(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET) ?? (xHeight + strikeoutThickness) / 2
         // Without OS/2 values: 1/1.2 of the size (one CSS `smaller` step), raised a
         // third of an em or lowered a fifth.
         let superSize = position(HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_SIZE) ?? 0
