@@ -171,7 +171,12 @@ package func utf16Count(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
 ///   exactly; without it the array has room for one unit per byte, which UTF-16
 ///   never exceeds.
 package func utf16Units(fromUTF8 bytes: UnsafeBufferPointer<UInt8>, count: Int? = nil) -> [UInt16] {
-    [UInt16](unsafeUninitializedCapacity: count ?? bytes.count) { out, filled in
+    let capacity = count ?? bytes.count
+    // With capacity 0 the initializer hands out the standard library's one shared
+    // empty storage and still writes its count, so two threads making empty arrays
+    // at once race on it (ThreadSanitizer reports it): make those without it.
+    guard capacity > 0 else { return [] }
+    return [UInt16](unsafeUninitializedCapacity: capacity) { out, filled in
         guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         let rawOut = UnsafeMutableRawPointer(target)
