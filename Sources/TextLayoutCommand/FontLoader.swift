@@ -42,7 +42,7 @@ enum FontLoader {
         let primary: Font
         switch options.font {
         case .bundled:
-            if let path = bundledFontPath() {
+            if let path = bundledFontPath {
                 primary = try load(path: path, faceIndex: 0, size: options.size)
             } else {
                 primary = try family("sans-serif", size: options.size)
@@ -64,8 +64,10 @@ enum FontLoader {
     /// (`TextLayout_TextLayoutCommand.resources`), and for the font that
     /// `make install` puts under the prefix (`<prefix>/share/textlayout` for
     /// `<prefix>/bin/textlayout`). Not through `Bundle.module`, which stops the
-    /// process when the bundle is missing.
-    static func bundledFontPath() -> String? {
+    /// process when the bundle is missing. Looked up once: the executable does not
+    /// move, and each `Bundle.allBundles` leaks an array in swift-corelibs-foundation
+    /// (see scripts/sanitizers/lsan-suppressions.txt).
+    static let bundledFontPath: String? = {
         var directories: [URL] = []
         if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
@@ -79,7 +81,7 @@ enum FontLoader {
         }
         return candidates.map { $0.appendingPathComponent("DejaVuSans.ttf").path }
             .first { FileManager.default.isReadableFile(atPath: $0) }
-    }
+    }()
 
     /// The installed font fontconfig picks for `name`.
     private static func family(_ name: String, size: CGFloat) throws -> Font {
