@@ -9,6 +9,8 @@
 #   make docs-test  that site in headless Chromium (screenshots in .build/docs/screenshots)
 #   make cluster-demo  2,000 generated cards on a local Dask cluster (scripts/render-cluster.py)
 #   make cluster-test  the cluster's files byte-identical to a single-process run
+#   make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer, zero reports
+#   make sanitize-ci  CI's lane: the concurrency suites under ThreadSanitizer
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #   make bench-browser  line starts against headless Chromium (not in CI)
@@ -36,7 +38,7 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
+.PHONY: sanitize sanitize-ci deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -132,6 +134,18 @@ demo: release
 test: test-deps
 	swift build --build-tests
 	swift test --skip-build
+
+# Each lane in its own scratch path (.build/asan, .build/tsan); see scripts/sanitize.sh.
+sanitize: test-deps
+	bash scripts/sanitize.sh address
+	bash scripts/sanitize.sh thread
+
+# The suites whose code runs on several threads: the worker pool and what runs on
+# it (batches, galleries, sheets, parallel paragraphs), the shape cache, outlines,
+# the bridge's observation, and storage edits made by tests running side by side.
+TSAN_CI_SUITES := WorkerPoolTests|ShapeCacheTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|LineBreakingPropertyTests
+sanitize-ci: test-deps
+	bash scripts/sanitize.sh thread '$(TSAN_CI_SUITES)'
 
 bench: bench-deps
 	swift run -c release --package-path Benchmarks textlayout-bench --json Benchmarks/results.json
