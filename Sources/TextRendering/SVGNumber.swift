@@ -11,7 +11,10 @@ enum SVGNumber {
         guard value.isFinite else { return "0" }
         var unit: Int64 = 1
         for _ in 0..<decimals { unit *= 10 }
-        let units = Int64((value * Double(unit)).rounded())
+        let scaled = (value * Double(unit)).rounded()
+        // Past Int64 (a card 1e300 points wide), a Double has no fraction left to print.
+        guard abs(scaled) < 0x1p63 else { return String(format: "%.0f", value) }
+        let units = Int64(scaled)
         if units == 0 { return "0" }
         let sign = units < 0 ? "-" : ""
         let magnitude = units.magnitude
