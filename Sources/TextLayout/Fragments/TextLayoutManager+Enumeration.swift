@@ -48,10 +48,8 @@ extension TextLayoutManager {
 
     /// Lays out every fragment of the paragraphs `range` touches.
     public func ensureLayout(for range: TextRange) {
-        guard let storage = textContentManager else { return }
-        let first = storage.paragraphIndex(containing: range.location)
-        let last = storage.paragraphIndex(containing: range.endLocation)
-        for index in first...last { ensureLayout(ofFragmentAt: index) }
+        guard let indices = fragmentIndices(for: range) else { return }
+        for index in indices { ensureLayout(ofFragmentAt: index) }
     }
 
     /// Lays out every fragment that meets `rect` (in container coordinates), going
@@ -68,10 +66,9 @@ extension TextLayoutManager {
     /// Drops the layout of the fragments of the paragraphs `range` touches (their
     /// heights stay as estimates until laid out again).
     public func invalidateLayout(for range: TextRange) {
-        guard let storage = textContentManager else { return }
-        let first = storage.paragraphIndex(containing: range.location)
-        let last = storage.paragraphIndex(containing: range.endLocation)
-        for index in first...last { invalidate(fragments[index], keepingShaping: false) }
+        guard let indices = fragmentIndices(for: range) else { return }
+        let last = indices.upperBound
+        for index in indices { invalidate(fragments[index], keepingShaping: false) }
         if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
             // Later fragments' share of the line limit may change.
             for index in last..<fragments.count { invalidate(fragments[index], keepingShaping: true) }
@@ -81,8 +78,20 @@ extension TextLayoutManager {
     /// The fragment holding `location` (the last for the document's end), placed but
     /// not necessarily laid out.
     public func textLayoutFragment(for location: TextLocation) -> TextLayoutFragment? {
+        fragmentIndices(for: TextRange(location: location)).map { position($0.lowerBound) }
+    }
+
+    /// The fragments of the paragraphs `range` touches, or nil when there are none.
+    ///
+    /// Inside an editing transaction the storage already holds the new paragraphs,
+    /// but the manager hears of them when the transaction ends (as in TextKit), so
+    /// indices past its fragments stop at its last one.
+    private func fragmentIndices(for range: TextRange) -> ClosedRange<Int>? {
         guard let storage = textContentManager, hasFragment(at: 0) else { return nil }
-        return position(storage.paragraphIndex(containing: location))
+        let first = storage.paragraphIndex(containing: range.location)
+        let last = storage.paragraphIndex(containing: range.endLocation)
+        let end = fragments.count - 1
+        return min(first, end)...min(last, end)
     }
 
     /// The fragment whose frame holds `point`'s y (the first above the top, the last
