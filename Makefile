@@ -14,6 +14,8 @@
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #   make bench-browser  line starts against headless Chromium (not in CI)
+#   make fuzz [FUZZ_SECONDS=60]  builds the libFuzzer targets of Fuzz/ and runs each
+#               that long, two at a time (Fuzz/README.md)
 #
 # Both install the Debian packages first (as root, or through sudo), once.
 
@@ -38,7 +40,7 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: sanitize sanitize-ci deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser clean
+.PHONY: sanitize sanitize-ci deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser fuzz fuzz-build clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -161,5 +163,14 @@ bench-browser: deps
 	python3 Benchmarks/Browser/compare.py --textlayout .build/release/textlayout \
 	  --json Benchmarks/Browser/differences.json
 
+# The fuzz targets: their own package, every module built with libFuzzer's coverage
+# and AddressSanitizer; lld links them (ld.gold stops with an internal error on them).
+FUZZ_SECONDS ?= 60
+fuzz-build: deps
+	swift build -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	bash Fuzz/run.sh $(FUZZ_SECONDS)
+
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build

@@ -1,0 +1,71 @@
+import Foundation
+import Typesetting
+
+/// The invariants every layout keeps, checked on a fuzz target's result; a broken
+/// one stops the run with a message, and libFuzzer keeps the input as a crash.
+public enum LayoutChecks {
+    /// Stops the run: libFuzzer records the input that led here.
+    public static func fail(_ message: String) -> Never {
+        fatalError("invariant broken: \(message)")
+    }
+
+    /// Lines cover each paragraph of `text` (its content, without the separator) in
+    /// order, with no gap or overlap, every line of it numbered with the paragraph;
+    /// only an empty paragraph may have an empty line.
+    public static func checkCoverage(_ lines: [Line], text: [UInt16]) {
+        var index = 0
+        for (number, paragraph) in paragraphRanges(in: text).enumerated() {
+            var end = paragraph.content.lowerBound
+            while index < lines.count, lines[index].paragraphIndex == number {
+                let range = lines[index].documentRange
+                guard range.lowerBound == end else {
+                    fail("line \(index) starts at \(range.lowerBound), the one before ended at \(end)")
+                }
+                guard !range.isEmpty || paragraph.content.isEmpty else {
+                    fail("line \(index) is empty at \(end) in paragraph \(paragraph.content)")
+                }
+                end = range.upperBound
+                index += 1
+            }
+            guard end == paragraph.content.upperBound else {
+                fail("paragraph \(number) \(paragraph.content): its lines end at \(end)")
+            }
+        }
+        guard index == lines.count else { fail("line \(index) is in no paragraph") }
+    }
+
+    /// No line is wider than `width` unless its content (its whitespace hanging) is a
+    /// single grapheme cluster, which cannot be broken; every dimension is finite.
+    public static func checkWidths(_ lines: [Line], text: [UInt16], width: CGFloat) {
+        for line in lines {
+            let numbers = [line.width, line.trailingWhitespaceWidth, line.height, line.origin.x, line.origin.y]
+            guard numbers.allSatisfy(\.isFinite) else { fail("line \(line.documentRange) has \(numbers)") }
+            guard line.width > width * (1 + 1e-9) + 1e-9 else { continue }
+            let start = line.documentRange.lowerBound
+            let content = text[start..<(start + line.contentEnd - line.range.lowerBound)]
+            let graphemes = String(decoding: content, as: UTF16.self).count
+            guard graphemes == 1 else {
+                fail("line \(line.documentRange) is \(line.width) wide at \(width) with \(graphemes) graphemes")
+            }
+        }
+    }
+
+    /// Two layouts of one text give the same lines: ranges and widths, and with
+    /// `positions` origins and heights too, to within rounding.
+    public static func checkSame(_ a: [Line], _ b: [Line], positions: Bool = true, _ what: String) {
+        guard a.count == b.count else {
+            fail("\(what): \(a.count) lines against \(b.count): \(a.map(\.documentRange)) / \(b.map(\.documentRange))")
+        }
+        for (index, (x, y)) in zip(a, b).enumerated() {
+            guard x.documentRange == y.documentRange else {
+                fail("\(what): line \(index) is \(x.documentRange) against \(y.documentRange)")
+            }
+            let close = { (p: CGFloat, q: CGFloat) in p == q || abs(p - q) <= 1e-6 * max(1, abs(p), abs(q)) }
+            guard close(x.width, y.width), !positions || close(x.origin.x, y.origin.x),
+                  !positions || close(x.origin.y, y.origin.y), !positions || close(x.height, y.height) else {
+                fail("\(what): line \(index) \(x.documentRange) at \(x.origin) \(x.width)×\(x.height) "
+                     + "against \(y.origin) \(y.width)×\(y.height)")
+            }
+        }
+    }
+}
