@@ -68,7 +68,7 @@ struct BreakSegments: Sendable {
             let end = Int(breaks.offsets[i])
             var contentEnd = end
             while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-            if contentEnd == start, joinsPrevious(end: end, isMandatory: breaks.mandatory[i]) {
+            if contentEnd == start, joinPrevious(end: end, isMandatory: breaks.mandatory[i]) {
                 start = end
                 continue
             }
@@ -136,7 +136,7 @@ struct BreakSegments: Sendable {
     /// after it without measuring again.
     mutating func append(end: Int, contentEnd: Int, contentWidth: Double, whitespaceWidth: Double, isMandatory: Bool) {
         defer { totalWidth += contentWidth + whitespaceWidth }
-        if contentEnd == segments.last?.end, joinsPrevious(end: end, isMandatory: isMandatory) {
+        if contentEnd == segments.last?.end, joinPrevious(end: end, isMandatory: isMandatory) {
             segments[segments.count - 1].whitespaceWidth += whitespaceWidth
             return
         }
@@ -145,10 +145,10 @@ struct BreakSegments: Sendable {
             contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
     }
 
-    /// Whether a segment of whitespace alone ending at `end` joins the segment
-    /// before it, which then ends there: unless there is none, or a mandatory break
-    /// ends it (the whitespace then starts a line of its own).
-    private mutating func joinsPrevious(end: Int, isMandatory: Bool) -> Bool {
+    /// Makes the segment before a segment of whitespace alone ending at `end` end
+    /// there instead, and says whether it did: not when there is none, or when a
+    /// mandatory break ends it (the whitespace then starts a line of its own).
+    private mutating func joinPrevious(end: Int, isMandatory: Bool) -> Bool {
         guard let last = segments.indices.last, !segments[last].isMandatory else { return false }
         segments[last].extend(to: end, isMandatory: isMandatory)
         return true
