@@ -9,7 +9,7 @@ let rootPackage = Context.packageDirectory.split(separator: "/").dropLast().last
 let package = Package(
     name: "TextLayoutBenchmarks",
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // Pango through PangoCairo, found with pkg-config (Debian: libpango1.0-dev).

@@ -18,7 +18,7 @@ func fuzzTarget(_ name: String, _ products: [String]) -> Target {
 let package = Package(
     name: "TextLayoutFuzz",
     dependencies: [
-        .package(path: ".."),
+        .package(path: "..")
     ],
     targets: [
         // What the targets share: reading typed values from the fuzzer's bytes, the

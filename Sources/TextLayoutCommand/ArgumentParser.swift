@@ -96,8 +96,10 @@ struct ArgumentParser: Sendable {
     }
 
     /// Stores one option occurrence, taking its value from `=…` or the next argument.
-    private func record(_ option: OptionSpec, inlineValue: String?, arguments: [String], index: inout Int,
-                        into result: inout ParsedArguments) throws {
+    private func record(
+        _ option: OptionSpec, inlineValue: String?, arguments: [String], index: inout Int,
+        into result: inout ParsedArguments
+    ) throws {
         guard option.takesValue else {
             if inlineValue != nil {
                 throw CommandLineError.usage("option '\(option.spelling)' does not take a value")

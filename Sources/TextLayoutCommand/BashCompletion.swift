@@ -14,20 +14,29 @@ enum BashCompletion {
     }
 
     private static var commands: [Command] {
-        let font = ["align": TextAlignment.allCases.map(\.rawValue), "manager": WrapOptions.Manager.allCases.map(\.rawValue)]
+        let font = [
+            "align": TextAlignment.allCases.map(\.rawValue), "manager": WrapOptions.Manager.allCases.map(\.rawValue),
+        ]
         let progress = CardsOptions.Progress.allCases.map(\.rawValue)
         return [
-            Command(words: "wrap", parser: WrapOptions.parser,
-                    choices: font.merging(["format": WrapOptions.Format.allCases.map(\.rawValue)]) { $1 }),
-            Command(words: "render", parser: RenderOptions.parser,
-                    choices: font.merging(["format": RenderOptions.Format.allCases.map(\.rawValue)]) { $1 }),
-            Command(words: "cards preview", parser: CardsOptions.previewParser,
-                    choices: ["schemes": ["light", "dark", "light,dark"], "categories": ["all"]]),
-            Command(words: "cards render", parser: CardsOptions.renderParser,
-                    choices: ["format": LabelCardFormat.allCases.map(\.rawValue), "progress": progress]),
-            Command(words: "cards sheet", parser: SheetOptions.parser,
-                    choices: ["paper": SheetOptions.papers.keys.sorted(), "progress": progress,
-                              "layout": LabelSheetLayout.presets.keys.sorted() + ["3x8"]]),
+            Command(
+                words: "wrap", parser: WrapOptions.parser,
+                choices: font.merging(["format": WrapOptions.Format.allCases.map(\.rawValue)]) { $1 }),
+            Command(
+                words: "render", parser: RenderOptions.parser,
+                choices: font.merging(["format": RenderOptions.Format.allCases.map(\.rawValue)]) { $1 }),
+            Command(
+                words: "cards preview", parser: CardsOptions.previewParser,
+                choices: ["schemes": ["light", "dark", "light,dark"], "categories": ["all"]]),
+            Command(
+                words: "cards render", parser: CardsOptions.renderParser,
+                choices: ["format": LabelCardFormat.allCases.map(\.rawValue), "progress": progress]),
+            Command(
+                words: "cards sheet", parser: SheetOptions.parser,
+                choices: [
+                    "paper": SheetOptions.papers.keys.sorted(), "progress": progress,
+                    "layout": LabelSheetLayout.presets.keys.sorted() + ["3x8"],
+                ]),
         ]
     }
 
@@ -44,8 +53,10 @@ enum BashCompletion {
             var choiceCases = command.choices.keys.sorted().map { name in
                 "            --\(name)) COMPREPLY=($(compgen -W \"\(command.choices[name]!.joined(separator: " "))\" -- \"$cur\")); return ;;"
             }
-            choiceCases.append("            \(valued.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
-            cases.append("""
+            choiceCases.append(
+                "            \(valued.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+            cases.append(
+                """
                     "\(command.words)")
                         options="\(options.joined(separator: " "))"
                         case "$prev" in

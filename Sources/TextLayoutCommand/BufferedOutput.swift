@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A text stream into a file descriptor that writes in large blocks: the tool may
@@ -53,9 +53,9 @@ public final class BufferedOutput: TextOutputStream {
         while offset < buffer.count {
             let written = buffer[offset...].withUnsafeBytes {
                 #if canImport(Glibc)
-                Glibc.write(fileDescriptor, $0.baseAddress, $0.count)
+                    Glibc.write(fileDescriptor, $0.baseAddress, $0.count)
                 #else
-                Darwin.write(fileDescriptor, $0.baseAddress, $0.count)
+                    Darwin.write(fileDescriptor, $0.baseAddress, $0.count)
                 #endif
             }
             if written < 0, errno == EINTR { continue }

@@ -5,12 +5,15 @@ import LabelCards
 extension CardsCommand {
     /// Renders the gallery once, then, with `--watch`, again whenever the fixtures
     /// file changes (a bad edit is reported and the watch goes on).
-    func preview(renderer: LabelCardRenderer, output: inout some TextOutputStream,
-                 errors: inout some TextOutputStream) throws {
+    func preview(
+        renderer: LabelCardRenderer, output: inout some TextOutputStream,
+        errors: inout some TextOutputStream
+    ) throws {
         let fixturesURL = URL(fileURLWithPath: options.fixtures)
         if !options.fixturesGiven, !FileManager.default.fileExists(atPath: fixturesURL.path) {
             throw CommandLineError.usage(
-                "no fixtures file at '\(options.fixtures)'; give one with '--fixtures <file>' (this repository's is testdata/cards/fixtures.json)")
+                "no fixtures file at '\(options.fixtures)'; give one with '--fixtures <file>' (this repository's is testdata/cards/fixtures.json)"
+            )
         }
         try renderGallery(fixturesURL, renderer: renderer, output: &output)
         guard options.watch else { return }
@@ -28,15 +31,19 @@ extension CardsCommand {
     }
 
     /// Reads the fixtures and writes every variant, the index and the sheet.
-    private func renderGallery(_ fixturesURL: URL, renderer: LabelCardRenderer,
-                               output: inout some TextOutputStream) throws {
+    private func renderGallery(
+        _ fixturesURL: URL, renderer: LabelCardRenderer,
+        output: inout some TextOutputStream
+    ) throws {
         let directory = URL(fileURLWithPath: options.output)
         do {
             let gallery = LabelCardGallery(
                 fixtures: try LabelFixture.load(from: fixturesURL), schemes: options.schemes,
                 categories: options.categories, pngScale: CGFloat(options.scale))
             let rendered = try gallery.render(to: directory, renderer: renderer, workers: options.workers)
-            output.write("wrote \(rendered.count) cards (\(rendered.count * 2) files) and \(directory.appendingPathComponent(LabelCardGallery.indexFile).path)\n")
+            output.write(
+                "wrote \(rendered.count) cards (\(rendered.count * 2) files) and \(directory.appendingPathComponent(LabelCardGallery.indexFile).path)\n"
+            )
             if let sheet = options.sheet {
                 let png = try gallery.contactSheetPNG(renderer: renderer)
                 do {

@@ -9,14 +9,17 @@ extension CardsCommand {
     /// - Throws: `CommandLineError` 65 when any record was bad or failed (the others
     ///   were written), 66 for an unreadable input, 73 for an output directory that
     ///   cannot be made.
-    func render(renderer: LabelCardRenderer, standardInput: () -> Data, isTerminal: Bool,
-                output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+    func render(
+        renderer: LabelCardRenderer, standardInput: () -> Data, isTerminal: Bool,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
         let data = try Self.readInput(options.input, standardInput: standardInput)
         let (records, badRecords) = LabelCardRecord.parse(data)
         for error in badRecords { errors.write("textlayout: error: \(error.description)\n") }
 
-        let batch = LabelCardBatch(renderer: renderer, format: options.format, pngScale: CGFloat(options.scale),
-                                   workers: options.workers)
+        let batch = LabelCardBatch(
+            renderer: renderer, format: options.format, pngScale: CGFloat(options.scale),
+            workers: options.workers)
         let directory = URL(fileURLWithPath: options.output)
         var progress = ProgressReporter(total: records.count, style: progressStyle(isTerminal: isTerminal))
         let failed: [LabelCardsError]
@@ -33,7 +36,8 @@ extension CardsCommand {
         output.write("wrote \(written) of \(written + failures) cards to \(directory.path)\n")
         if failures > 0 {
             throw CommandLineError(
-                message: "\(failures) record\(failures == 1 ? "" : "s") failed (see the lines above); the others were written",
+                message:
+                    "\(failures) record\(failures == 1 ? "" : "s") failed (see the lines above); the others were written",
                 exitCode: ExitCode.dataError)
         }
     }

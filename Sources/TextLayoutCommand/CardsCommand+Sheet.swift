@@ -12,15 +12,18 @@ struct SheetCommand {
     /// - Throws: `CommandLineError` 65 when any record was bad or left out (the
     ///   others were placed), 66 for an unreadable input or font, 73 when the PDF
     ///   cannot be written.
-    func run(standardInput: () -> Data, isTerminal: Bool,
-             output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+    func run(
+        standardInput: () -> Data, isTerminal: Bool,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
         let fonts = try FontLoader.cascade(for: options, errors: &errors)
         let data = try CardsCommand.readInput(options.input, standardInput: standardInput)
         let (records, badRecords) = LabelCardRecord.parse(data)
         for error in badRecords { errors.write("textlayout: error: \(error.description)\n") }
 
-        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: fonts), layout: options.layout,
-                               cropMarks: options.cropMarks, scalesToFit: options.scalesToFit, workers: options.workers)
+        let sheet = LabelSheet(
+            renderer: LabelCardRenderer(fonts: fonts), layout: options.layout,
+            cropMarks: options.cropMarks, scalesToFit: options.scalesToFit, workers: options.workers)
         let style = options.progress == .auto ? (isTerminal ? .bar : .counts) : options.progress
         var progress = ProgressReporter(total: records.count, style: style)
         let report: LabelSheet.Report
@@ -39,7 +42,8 @@ struct SheetCommand {
         output.write("placed \(report.placed) of \(report.placed + failures) cards on \(pages) of \(options.output)\n")
         if failures > 0 {
             throw CommandLineError(
-                message: "\(failures) record\(failures == 1 ? " was" : "s were") left out (see the lines above); the others were placed",
+                message:
+                    "\(failures) record\(failures == 1 ? " was" : "s were") left out (see the lines above); the others were placed",
                 exitCode: ExitCode.dataError)
         }
     }

@@ -27,16 +27,19 @@ struct CardsCommand {
     /// - Throws: `CommandLineError`: 64 usage, 66 unreadable input, fixtures or font
     ///   file, 73 an output that cannot be written, 65 when records failed (after
     ///   the rest were written), 1 otherwise.
-    func run(standardInput: () -> Data, isTerminal: Bool,
-             output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+    func run(
+        standardInput: () -> Data, isTerminal: Bool,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
         let fonts = try FontLoader.cascade(for: options, errors: &errors)
         let renderer = LabelCardRenderer(fonts: fonts)
         switch options.action {
         case .preview:
             try preview(renderer: renderer, output: &output, errors: &errors)
         case .render:
-            try render(renderer: renderer, standardInput: standardInput, isTerminal: isTerminal,
-                       output: &output, errors: &errors)
+            try render(
+                renderer: renderer, standardInput: standardInput, isTerminal: isTerminal,
+                output: &output, errors: &errors)
         }
     }
 
@@ -46,7 +49,8 @@ struct CardsCommand {
         switch error.code {
         case .unreadableFile: .noInput(error.description)
         case .cannotWrite: .cannotCreate(error.description)
-        case .invalidRecord, .invalidWidth, .doesNotFit: CommandLineError(message: error.description, exitCode: ExitCode.dataError)
+        case .invalidRecord, .invalidWidth, .doesNotFit:
+            CommandLineError(message: error.description, exitCode: ExitCode.dataError)
         default: .failure(error.description)
         }
     }
@@ -54,15 +58,21 @@ struct CardsCommand {
 
 extension CardsCommand {
     /// `cards preview …`, `cards render …`, `cards sheet …`, or the cards help.
-    static func dispatch(_ arguments: [String], standardInput: () -> Data,
-                         output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+    static func dispatch(
+        _ arguments: [String], standardInput: () -> Data,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
         guard let first = arguments.first, first == "sheet" || CardsOptions.Action(rawValue: first) != nil else {
             if arguments.isEmpty || ArgumentParser.asksForHelp(arguments) || arguments.first == "help" {
-                if arguments.isEmpty { throw CommandLineError.usage("'cards' needs 'preview', 'render' or 'sheet' (see 'textlayout cards --help')") }
+                if arguments.isEmpty {
+                    throw CommandLineError.usage(
+                        "'cards' needs 'preview', 'render' or 'sheet' (see 'textlayout cards --help')")
+                }
                 output.write(CardsHelpText.cards + "\n")
                 return
             }
-            throw CommandLineError.usage("unknown cards command '\(arguments[0])'; the cards commands are 'preview', 'render' and 'sheet'")
+            throw CommandLineError.usage(
+                "unknown cards command '\(arguments[0])'; the cards commands are 'preview', 'render' and 'sheet'")
         }
         let rest = Array(arguments.dropFirst())
         if ArgumentParser.asksForHelp(rest) {

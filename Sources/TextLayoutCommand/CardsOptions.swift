@@ -54,16 +54,18 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
         .flag("no-system-fallback"), .value("size"),
     ]
 
-    static let previewParser = ArgumentParser(options: [
-        .value("fixtures"), .value("out", short: "o"), .value("categories"), .value("schemes"), .value("scale"),
-        .value("sheet"), .flag("watch"), .value("poll-interval"), .value("watch-polls"), .value("workers"),
-        .flag("help", short: "h"),
-    ] + fontOptions)
+    static let previewParser = ArgumentParser(
+        options: [
+            .value("fixtures"), .value("out", short: "o"), .value("categories"), .value("schemes"), .value("scale"),
+            .value("sheet"), .flag("watch"), .value("poll-interval"), .value("watch-polls"), .value("workers"),
+            .flag("help", short: "h"),
+        ] + fontOptions)
 
-    static let renderParser = ArgumentParser(options: [
-        .value("out", short: "o"), .value("format"), .value("scale"), .value("progress"), .value("workers"),
-        .flag("help", short: "h"),
-    ] + fontOptions)
+    static let renderParser = ArgumentParser(
+        options: [
+            .value("out", short: "o"), .value("format"), .value("scale"), .value("progress"), .value("workers"),
+            .flag("help", short: "h"),
+        ] + fontOptions)
 
     /// Parses the arguments after `cards preview` or `cards render`.
     ///
@@ -82,26 +84,34 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
         switch action {
         case .preview:
             guard parsed.positionals.isEmpty else {
-                throw CommandLineError.usage("unexpected argument '\(parsed.positionals[0])'; give the fixtures with '--fixtures <file>'")
+                throw CommandLineError.usage(
+                    "unexpected argument '\(parsed.positionals[0])'; give the fixtures with '--fixtures <file>'")
             }
-            if let value = parsed.value("fixtures") { fixtures = value; fixturesGiven = true }
+            if let value = parsed.value("fixtures") {
+                fixtures = value
+                fixturesGiven = true
+            }
             if let value = parsed.value("categories") { categories = try Self.categories(value) }
             if let value = parsed.value("schemes") { schemes = try Self.schemes(value) }
             sheet = parsed.value("sheet")
             watch = parsed.has("watch")
             if let value = parsed.value("poll-interval") {
                 guard let seconds = Double(value), seconds >= 0, seconds.isFinite else {
-                    throw CommandLineError.usage("invalid value '\(value)' for '--poll-interval': expected seconds, 0 or more")
+                    throw CommandLineError.usage(
+                        "invalid value '\(value)' for '--poll-interval': expected seconds, 0 or more")
                 }
                 pollInterval = seconds
             }
-            if let value = parsed.value("watch-polls") { watchPolls = try Self.count(value, option: "watch-polls", in: 1...Int.max) }
+            if let value = parsed.value("watch-polls") {
+                watchPolls = try Self.count(value, option: "watch-polls", in: 1...Int.max)
+            }
             if !watch, parsed.has("poll-interval") || parsed.has("watch-polls") {
                 throw CommandLineError.usage("'--poll-interval' and '--watch-polls' apply to '--watch' only")
             }
         case .render:
             guard parsed.positionals.count <= 1 else {
-                throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (cards render reads one file, or standard input)")
+                throw CommandLineError.usage(
+                    "too many input files: '\(parsed.positionals[1])' (cards render reads one file, or standard input)")
             }
             input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
             format = try WrapOptions.choice(parsed.value("format"), option: "format", default: .svg)
@@ -116,7 +126,8 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
     static func count(_ value: String, option: String, in range: ClosedRange<Int>) throws -> Int {
         guard let number = Int(value), range.contains(number) else {
             let bounds = range.upperBound == Int.max ? "1 or more" : "from \(range.lowerBound) to \(range.upperBound)"
-            throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected a whole number \(bounds)")
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--\(option)': expected a whole number \(bounds)")
         }
         return number
     }
@@ -124,12 +135,15 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
     /// `all`, or a comma-separated list of category names (`xs,l,ax5`).
     static func categories(_ value: String) throws -> [ContentSizeCategory] {
         if value == "all" { return ContentSizeCategory.allCases }
-        let names = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let names = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         var result: [ContentSizeCategory] = []
         for name in names {
             guard let category = ContentSizeCategory(name: name) else {
                 throw CommandLineError.usage(
-                    "invalid size category '\(name)' in '--categories': expected all, or names among xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5")
+                    "invalid size category '\(name)' in '--categories': expected all, or names among xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4, ax5"
+                )
             }
             if !result.contains(category) { result.append(category) }
         }
@@ -141,7 +155,8 @@ struct CardsOptions: FontOptions, Sendable, Equatable {
         var result: [ColorScheme] = []
         for name in value.split(separator: ",", omittingEmptySubsequences: false) {
             guard let scheme = ColorScheme(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                throw CommandLineError.usage("invalid scheme '\(name)' in '--schemes': expected light, dark or light,dark")
+                throw CommandLineError.usage(
+                    "invalid scheme '\(name)' in '--schemes': expected light, dark or light,dark")
             }
             if !result.contains(scheme) { result.append(scheme) }
         }

@@ -19,9 +19,12 @@ extension FontOptions {
     ///
     /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
     static func fontOptions(_ parsed: ParsedArguments, defaultSize: CGFloat) throws
-        -> (font: WrapOptions.FontSource, fallbacks: [String], usesSystemFallback: Bool, size: CGFloat) {
+        -> (font: WrapOptions.FontSource, fallbacks: [String], usesSystemFallback: Bool, size: CGFloat)
+    {
         let size = try parsed.value("size").map { try WrapOptions.positiveNumber($0, option: "size") } ?? defaultSize
-        return (try WrapOptions.fontSource(parsed), parsed.allValues("fallback"), !parsed.has("no-system-fallback"), size)
+        return (
+            try WrapOptions.fontSource(parsed), parsed.allValues("fallback"), !parsed.has("no-system-fallback"), size
+        )
     }
 }
 
@@ -46,7 +49,9 @@ enum FontLoader {
                 primary = try load(path: path, faceIndex: 0, size: options.size)
             } else {
                 primary = try family("sans-serif", size: options.size)
-                errors.write("textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif (\(primary.face.familyName), \(primary.face.path))\n")
+                errors.write(
+                    "textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif (\(primary.face.familyName), \(primary.face.path))\n"
+                )
             }
         case .file(let path, let faceIndex):
             primary = try load(path: path, faceIndex: faceIndex, size: options.size)

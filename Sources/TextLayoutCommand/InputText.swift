@@ -2,9 +2,9 @@ import Foundation
 import Typesetting
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The text to lay out, read as bytes and decoded as UTF-8.

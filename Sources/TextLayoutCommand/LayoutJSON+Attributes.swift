@@ -48,8 +48,11 @@ extension LayoutJSON {
             ("strikethrough", a.strikethrough.map(decorationObject)),
             ("tracking", a.tracking != 0 ? number(a.tracking) : nil),
             ("underline", a.underline.map(decorationObject)),
-            ("variations", a.variations.isEmpty
-                ? nil : list(a.variations.map { "\(tagText($0.tag))=\(number(CGFloat($0.value)))" })),
+            (
+                "variations",
+                a.variations.isEmpty
+                    ? nil : list(a.variations.map { "\(tagText($0.tag))=\(number(CGFloat($0.value)))" })
+            ),
         ]
         let present = fields.compactMap { key, value in value.map { "\"\(key)\": \($0)" } }
         return present.isEmpty ? nil : "{" + present.joined(separator: ", ") + "}"

@@ -15,12 +15,16 @@ enum ManualPage {
             #"textlayout \- lay text out into lines, and draw it as SVG, PNG or PDF"#,
         ]
         lines += section("SYNOPSIS", body: HelpText.short)
-        for (title, help) in [("DESCRIPTION", HelpText.tool), ("TEXTLAYOUT WRAP", HelpText.wrap),
-                              ("TEXTLAYOUT RENDER", HelpText.render), ("TEXTLAYOUT CARDS", CardsHelpText.cards)] {
+        for (title, help) in [
+            ("DESCRIPTION", HelpText.tool), ("TEXTLAYOUT WRAP", HelpText.wrap),
+            ("TEXTLAYOUT RENDER", HelpText.render), ("TEXTLAYOUT CARDS", CardsHelpText.cards),
+        ] {
             lines += section(title, body: help)
         }
-        lines += [".SH VERSION", "textlayout \(TextLayoutTool.version)", ".SH SEE ALSO",
-                  #"The README of the TextLayout package; \fBfc-match\fR(1) for the fonts fontconfig picks."#]
+        lines += [
+            ".SH VERSION", "textlayout \(TextLayoutTool.version)", ".SH SEE ALSO",
+            #"The README of the TextLayout package; \fBfc-match\fR(1) for the fonts fontconfig picks."#,
+        ]
         return lines.joined(separator: "\n") + "\n"
     }
 

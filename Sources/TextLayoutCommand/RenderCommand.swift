@@ -47,8 +47,9 @@ struct RenderCommand {
                 try canvas.write(to: url)
             }
         } catch let error as RenderingError {
-            throw error.code == .cannotWriteFile ? CommandLineError.cannotCreate(error.message)
-                                                 : CommandLineError.failure(error.description)
+            throw error.code == .cannotWriteFile
+                ? CommandLineError.cannotCreate(error.message)
+                : CommandLineError.failure(error.description)
         }
     }
 

@@ -67,7 +67,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         format = try WrapOptions.choice(parsed.value("format"), option: "format", default: inferred)
         if let value = parsed.value("scale") {
             guard let number = Int(value), (1...4).contains(number) else {
-                throw CommandLineError.usage("invalid value '\(value)' for '--scale': expected a whole number from 1 to 4")
+                throw CommandLineError.usage(
+                    "invalid value '\(value)' for '--scale': expected a whole number from 1 to 4")
             }
             guard format == .png else {
                 throw CommandLineError.usage("'--scale' applies to PNG output only (SVG and PDF have no pixels)")
@@ -79,7 +80,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
             background = value == "none" ? nil : try Self.color(value, option: "background")
         }
         guard parsed.positionals.count <= 1 else {
-            throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (render reads one file, or standard input)")
+            throw CommandLineError.usage(
+                "too many input files: '\(parsed.positionals[1])' (render reads one file, or standard input)")
         }
         input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
     }
@@ -89,7 +91,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         let digits = value.hasPrefix("#") ? value.dropFirst() : ""
         guard digits.count == 6 || digits.count == 8, let number = UInt32(digits, radix: 16) else {
             let extra = option == "background" ? ", or none" : ""
-            throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected a colour #rrggbb or #rrggbbaa\(extra)")
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--\(option)': expected a colour #rrggbb or #rrggbbaa\(extra)")
         }
         let rgba = digits.count == 6 ? number << 8 | 0xFF : number
         func channel(_ shift: UInt32) -> Double { Double((rgba >> shift) & 0xFF) / 255 }

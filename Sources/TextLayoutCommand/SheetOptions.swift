@@ -16,10 +16,12 @@ struct SheetOptions: FontOptions, Sendable, Equatable {
     var workers = ProcessInfo.processInfo.activeProcessorCount
     var progress: CardsOptions.Progress = .auto
 
-    static let parser = ArgumentParser(options: [
-        .value("out", short: "o"), .value("paper"), .value("layout"), .value("margin"), .value("gutter"),
-        .flag("crop-marks"), .flag("scale-to-fit"), .value("progress"), .value("workers"), .flag("help", short: "h"),
-    ] + CardsOptions.fontOptions)
+    static let parser = ArgumentParser(
+        options: [
+            .value("out", short: "o"), .value("paper"), .value("layout"), .value("margin"), .value("gutter"),
+            .flag("crop-marks"), .flag("scale-to-fit"), .value("progress"), .value("workers"),
+            .flag("help", short: "h"),
+        ] + CardsOptions.fontOptions)
 
     /// The paper sizes by name.
     static let papers: [String: CGSize] = ["a4": LabelSheetLayout.a4, "letter": LabelSheetLayout.letter]
@@ -34,14 +36,17 @@ struct SheetOptions: FontOptions, Sendable, Equatable {
         }
         self.output = output
         guard parsed.positionals.count <= 1 else {
-            throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (cards sheet reads one file, or standard input)")
+            throw CommandLineError.usage(
+                "too many input files: '\(parsed.positionals[1])' (cards sheet reads one file, or standard input)")
         }
         input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
         layout = try Self.layout(parsed)
         cropMarks = parsed.has("crop-marks")
         scalesToFit = parsed.has("scale-to-fit")
         (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
-        if let value = parsed.value("workers") { workers = try CardsOptions.count(value, option: "workers", in: 1...64) }
+        if let value = parsed.value("workers") {
+            workers = try CardsOptions.count(value, option: "workers", in: 1...64)
+        }
         progress = try WrapOptions.choice(parsed.value("progress"), option: "progress", default: .auto)
     }
 
@@ -53,17 +58,20 @@ struct SheetOptions: FontOptions, Sendable, Equatable {
         let name = parsed.value("layout") ?? (paper == LabelSheetLayout.letter ? "avery-5164" : "avery-l7165")
         if let preset = LabelSheetLayout.presets[name] {
             guard !parsed.has("margin"), !parsed.has("gutter") else {
-                throw CommandLineError.usage("'--margin' and '--gutter' apply to a COLUMNSxROWS layout, not to the preset '\(name)'")
+                throw CommandLineError.usage(
+                    "'--margin' and '--gutter' apply to a COLUMNSxROWS layout, not to the preset '\(name)'")
             }
             if paperName != nil, paper != preset.paperSize {
-                throw CommandLineError.usage("the preset '\(name)' is printed on other paper than '--paper \(paperName!)'")
+                throw CommandLineError.usage(
+                    "the preset '\(name)' is printed on other paper than '--paper \(paperName!)'")
             }
             return preset
         }
         let counts = name.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard counts.count == 2, let columns = counts[0], let rows = counts[1], columns > 0, rows > 0 else {
             let presets = LabelSheetLayout.presets.keys.sorted().joined(separator: ", ")
-            throw CommandLineError.usage("invalid value '\(name)' for '--layout': expected COLUMNSxROWS (3x8) or a preset: \(presets)")
+            throw CommandLineError.usage(
+                "invalid value '\(name)' for '--layout': expected COLUMNSxROWS (3x8) or a preset: \(presets)")
         }
         let margin = try parsed.value("margin").map { try length($0, option: "margin") } ?? 36
         let gutter = try parsed.value("gutter").map { try length($0, option: "gutter") } ?? 9
@@ -79,8 +87,10 @@ struct SheetOptions: FontOptions, Sendable, Equatable {
         if let size = papers[value.lowercased()] { return size }
         let numbers = value.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
         guard numbers.count == 2, let width = numbers[0], let height = numbers[1], width > 0, height > 0,
-              width.isFinite, height.isFinite else {
-            throw CommandLineError.usage("invalid value '\(value)' for '--paper': expected a4, letter or WIDTHxHEIGHT in points")
+            width.isFinite, height.isFinite
+        else {
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--paper': expected a4, letter or WIDTHxHEIGHT in points")
         }
         return CGSize(width: width, height: height)
     }

@@ -25,8 +25,10 @@ public enum TextLayoutTool {
     ///   - output: where results and help go.
     ///   - errors: where errors (one line: `textlayout: error: …`) and warnings go.
     /// - Returns: the exit status, one of `ExitCode`'s: 0, 1, 64, 66 or 73.
-    public static func run(arguments: [String], standardInput: () -> Data,
-                           output: inout some TextOutputStream, errors: inout some TextOutputStream) -> Int32 {
+    public static func run(
+        arguments: [String], standardInput: () -> Data,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) -> Int32 {
         guard !arguments.isEmpty else {
             // No subcommand: the short usage, on standard error, as a usage error.
             errors.write(HelpText.short + "\n")
@@ -56,8 +58,10 @@ public enum TextLayoutTool {
     }
 
     /// Picks the subcommand, or prints help.
-    private static func dispatch(_ arguments: [String], standardInput: () -> Data,
-                                 output: inout some TextOutputStream, errors: inout some TextOutputStream) throws {
+    private static func dispatch(
+        _ arguments: [String], standardInput: () -> Data,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
         let subcommand = arguments[0]
         let rest = Array(arguments.dropFirst())
         switch subcommand {
@@ -95,9 +99,12 @@ public enum TextLayoutTool {
             try CardsCommand.dispatch(rest, standardInput: standardInput, output: &output, errors: &errors)
         default:
             if subcommand.hasPrefix("-") {
-                throw CommandLineError.usage("unknown option '\(subcommand)'; a subcommand comes first, as in 'textlayout wrap --width 300'")
+                throw CommandLineError.usage(
+                    "unknown option '\(subcommand)'; a subcommand comes first, as in 'textlayout wrap --width 300'")
             }
-            throw CommandLineError.usage("unknown subcommand '\(subcommand)'; the subcommands are 'wrap', 'render' and 'cards' (see 'textlayout --help')")
+            throw CommandLineError.usage(
+                "unknown subcommand '\(subcommand)'; the subcommands are 'wrap', 'render' and 'cards' (see 'textlayout --help')"
+            )
         }
     }
 }

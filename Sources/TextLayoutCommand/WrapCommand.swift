@@ -12,10 +12,13 @@ struct WrapCommand: Sendable {
     ///
     /// - Throws: `CommandLineError` for an unreadable input or font file (66) and
     ///   any other failure (1).
-    func run(standardInput: () -> Data, output: inout some TextOutputStream,
-             errors: inout some TextOutputStream) throws {
+    func run(
+        standardInput: () -> Data, output: inout some TextOutputStream,
+        errors: inout some TextOutputStream
+    ) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
-        let fonts: FontCascade? = if case .points = options.measure { try FontLoader.cascade(for: options, errors: &errors) } else { nil }
+        let fonts: FontCascade? =
+            if case .points = options.measure { try FontLoader.cascade(for: options, errors: &errors) } else { nil }
         let input = try InputText.load(path: options.input, standardInput: standardInput)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")
@@ -35,14 +38,18 @@ struct WrapCommand: Sendable {
     }
 
     /// Lays out with the chosen layout manager and prints text or JSON.
-    private func wrapInPoints(_ attributed: AttributedText, width: CGFloat, fonts: FontCascade,
-                              output: inout some TextOutputStream) throws {
+    private func wrapInPoints(
+        _ attributed: AttributedText, width: CGFloat, fonts: FontCascade,
+        output: inout some TextOutputStream
+    ) throws {
         let text = attributed.utf16
         let style = ParagraphStyle(alignment: options.alignment)
-        let laidOut: TextFrame = switch options.manager {
-        case .fragment: .byFragmentManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
-        case .glyph: .byGlyphManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
-        }
+        let laidOut: TextFrame =
+            switch options.manager {
+            case .fragment:
+                .byFragmentManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
+            case .glyph: .byGlyphManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
+            }
         switch options.format {
         case .text:
             for line in laidOut.lines {
@@ -75,7 +82,8 @@ struct WrapCommand: Sendable {
     /// The JSON of empty input: no paragraphs, no lines.
     private func writeEmptyJSON(to output: inout some TextOutputStream) {
         guard case .points(let width) = options.measure else { return }
-        output.write("""
+        output.write(
+            """
             {
               "height": 0,
               "lineCount": 0,

@@ -78,10 +78,12 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
         markup = parsed.has("markup")
         if case .columns = measure, format == .json {
-            throw CommandLineError.usage("'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
+            throw CommandLineError.usage(
+                "'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
         }
         guard parsed.positionals.count <= 1 else {
-            throw CommandLineError.usage("too many input files: '\(parsed.positionals[1])' (wrap reads one file, or standard input)")
+            throw CommandLineError.usage(
+                "too many input files: '\(parsed.positionals[1])' (wrap reads one file, or standard input)")
         }
         input = parsed.positionals.first.flatMap { $0 == "-" ? nil : $0 }
     }
@@ -90,7 +92,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     static func locale(_ parsed: ParsedArguments) throws -> String? {
         guard let value = parsed.value("locale") else { return nil }
         guard !value.isEmpty, !value.contains(where: \.isWhitespace) else {
-            throw CommandLineError.usage("invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
         }
         return value
     }
@@ -106,7 +109,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
             return .points(try positiveNumber(width, option: "width"))
         case (nil, let columns?):
             guard let count = Int(columns), count >= 1 else {
-                throw CommandLineError.usage("invalid value '\(columns)' for '--columns': expected a whole number of at least 1")
+                throw CommandLineError.usage(
+                    "invalid value '\(columns)' for '--columns': expected a whole number of at least 1")
             }
             return .columns(count)
         }
@@ -120,7 +124,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
                 throw CommandLineError.usage("'--face-index' needs '--font <file>'")
             }
             guard let index = Int(value), index >= 0 else {
-                throw CommandLineError.usage("invalid value '\(value)' for '--face-index': expected a whole number of at least 0")
+                throw CommandLineError.usage(
+                    "invalid value '\(value)' for '--face-index': expected a whole number of at least 0")
             }
             faceIndex = index
         }
@@ -142,7 +147,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     static func positiveNumber(_ value: String, option: String) throws -> CGFloat {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard let number = Double(trimmed), number.isFinite, number > 0 else {
-            throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected a positive number of points")
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--\(option)': expected a positive number of points")
         }
         return CGFloat(number)
     }

@@ -29,8 +29,9 @@ extension CairoContext {
                 guard let text = face.ligatureTexts[glyph] else { continue }
                 cairo_show_glyphs(context, all.baseAddress! + start, Int32(index - start))
                 var cluster = cairo_text_cluster_t(num_bytes: Int32(text.utf8.count), num_glyphs: 1)
-                cairo_show_text_glyphs(context, text, Int32(text.utf8.count), all.baseAddress! + index, 1,
-                                       &cluster, 1, cairo_text_cluster_flags_t(rawValue: 0))
+                cairo_show_text_glyphs(
+                    context, text, Int32(text.utf8.count), all.baseAddress! + index, 1,
+                    &cluster, 1, cairo_text_cluster_flags_t(rawValue: 0))
                 start = index + 1
             }
             cairo_show_glyphs(context, all.baseAddress! + start, Int32(glyphs.count - start))
@@ -40,15 +41,18 @@ extension CairoContext {
     /// Draws a colour glyph's appearance: a bitmap over its bounds, or `COLR` layers each
     /// filled in its colour (`color` where the layer takes the text's). Outlines and
     /// empty glyphs are the caller's.
-    func drawColorGlyph(_ appearance: GlyphAppearance, glyph: UInt32, font: Font, at position: CGPoint, color: Color,
-                        images: ColorGlyphImages) {
+    func drawColorGlyph(
+        _ appearance: GlyphAppearance, glyph: UInt32, font: Font, at position: CGPoint, color: Color,
+        images: ColorGlyphImages
+    ) {
         let scale = font.scale
         switch appearance {
         case .image(let image):
             guard let decoded = images.surface(for: image, glyph: glyph, face: font.face) else { return }
             let bounds = image.bounds
-            let rect = CGRect(x: position.x + bounds.minX * scale, y: position.y - bounds.maxY * scale,
-                              width: bounds.width * scale, height: bounds.height * scale)
+            let rect = CGRect(
+                x: position.x + bounds.minX * scale, y: position.y - bounds.maxY * scale,
+                width: bounds.width * scale, height: bounds.height * scale)
             paint(decoded, in: rect)
         case .layers(let layers):
             for layer in layers {

@@ -75,8 +75,10 @@ final class CairoContext {
 
     /// Adds a rectangle, with corners rounded by `radius` when it is positive.
     func addRectangle(_ rect: CGRect, cornerRadius radius: CGFloat) {
-        let (x, y, w, h, r) = (Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height),
-                               Double(radius))
+        let (x, y, w, h, r) = (
+            Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height),
+            Double(radius)
+        )
         guard r > 0 else {
             cairo_rectangle(context, x, y, w, h)
             return

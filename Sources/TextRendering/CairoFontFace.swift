@@ -34,8 +34,9 @@ final class CairoFontFace {
         let error = FT_New_Face(library, path, FT_Long(index), &face)
         guard error == 0, let face else {
             FT_Done_FreeType(library)
-            throw RenderingError(.cairoFailure, "FreeType cannot open face \(index) of '\(path)' (error \(error))",
-                                 path: path)
+            throw RenderingError(
+                .cairoFailure, "FreeType cannot open face \(index) of '\(path)' (error \(error))",
+                path: path)
         }
         ligatureTexts = Self.ligatureTexts(of: face)
         let handles = FreeTypeHandles(library: library, face: face)

@@ -8,11 +8,12 @@ extension CairoSurface {
     ///
     /// - Throws: `RenderingError` when cairo cannot make it.
     convenience init(pdfPageSize size: CGSize, output: PDFOutput) throws {
-        let surface = cairo_pdf_surface_create_for_stream({ closure, bytes, length in
-            let output = Unmanaged<PDFOutput>.fromOpaque(closure!).takeUnretainedValue()
-            guard let bytes else { return CAIRO_STATUS_SUCCESS }
-            return output.write(bytes, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-        }, Unmanaged.passUnretained(output).toOpaque(), Double(size.width), Double(size.height))!
+        let surface = cairo_pdf_surface_create_for_stream(
+            { closure, bytes, length in
+                let output = Unmanaged<PDFOutput>.fromOpaque(closure!).takeUnretainedValue()
+                guard let bytes else { return CAIRO_STATUS_SUCCESS }
+                return output.write(bytes, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+            }, Unmanaged.passUnretained(output).toOpaque(), Double(size.width), Double(size.height))!
         try self.init(owning: surface, operation: "create a PDF document", sink: output)
         cairo_pdf_surface_restrict_to_version(surface, CAIRO_PDF_VERSION_1_5)
         // No creation date: the same drawing gives the same bytes, so a re-run

@@ -27,10 +27,12 @@ final class CairoSurface {
     /// - Throws: `RenderingError` when cairo cannot make it (too big, out of memory).
     convenience init(width: Int, height: Int) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
-            throw RenderingError(.invalidSize, "an image must be 1 to 32767 pixels wide and high, not \(width)×\(height)")
+            throw RenderingError(
+                .invalidSize, "an image must be 1 to 32767 pixels wide and high, not \(width)×\(height)")
         }
-        try self.init(owning: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-                      operation: "create a \(width)×\(height) image")
+        try self.init(
+            owning: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            operation: "create a \(width)×\(height) image")
     }
 
     /// The image decoded from PNG bytes.
@@ -39,10 +41,12 @@ final class CairoSurface {
     convenience init(png: Data) throws {
         let reader = ByteReader(png)
         let surface = withExtendedLifetime(reader) {
-            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
-                let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
-                return reader.read(into: buffer, count: Int(length)) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
-            }, Unmanaged.passUnretained(reader).toOpaque())!
+            cairo_image_surface_create_from_png_stream(
+                { closure, buffer, length in
+                    let reader = Unmanaged<ByteReader>.fromOpaque(closure!).takeUnretainedValue()
+                    return reader.read(into: buffer, count: Int(length))
+                        ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR
+                }, Unmanaged.passUnretained(reader).toOpaque())!
         }
         try self.init(owning: surface, operation: "decode a PNG image")
     }
@@ -59,11 +63,13 @@ final class CairoSurface {
         cairo_surface_flush(surface)
         let writer = ByteWriter()
         let status = withExtendedLifetime(writer) {
-            cairo_surface_write_to_png_stream(surface, { closure, bytes, length in
-                let writer = Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue()
-                if let bytes { writer.data.append(bytes, count: Int(length)) }
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(writer).toOpaque())
+            cairo_surface_write_to_png_stream(
+                surface,
+                { closure, bytes, length in
+                    let writer = Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue()
+                    if let bytes { writer.data.append(bytes, count: Int(length)) }
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(writer).toOpaque())
         }
         try RenderingError.check(status, "encode the image as PNG")
         return writer.data

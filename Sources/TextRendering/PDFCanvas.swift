@@ -187,7 +187,8 @@ public final class PDFCanvas: Canvas {
     /// Throws unless both sides of `size` are positive and finite.
     private static func check(_ size: CGSize) throws {
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw RenderingError(.invalidSize, "a PDF page needs a positive finite size, not \(size.width)×\(size.height)")
+            throw RenderingError(
+                .invalidSize, "a PDF page needs a positive finite size, not \(size.width)×\(size.height)")
         }
     }
 }

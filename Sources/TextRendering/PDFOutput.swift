@@ -26,7 +26,8 @@ final class PDFOutput {
     /// - Throws: `RenderingError` `.cannotWriteFile` when the file cannot be created.
     init(url: URL) throws {
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: url.path) else {
+            let handle = FileHandle(forWritingAtPath: url.path)
+        else {
             throw RenderingError(.cannotWriteFile, "cannot write '\(url.path)'", path: url.path)
         }
         path = url.path

@@ -39,7 +39,8 @@ public final class PNGCanvas: Canvas {
             throw RenderingError(.invalidSize, "the scale must be a positive number, not \(scale)")
         }
         guard size.width.isFinite, size.height.isFinite, size.width > 0, size.height > 0 else {
-            throw RenderingError(.invalidSize, "a PNG canvas needs a positive finite size, not \(size.width)×\(size.height)")
+            throw RenderingError(
+                .invalidSize, "a PNG canvas needs a positive finite size, not \(size.width)×\(size.height)")
         }
         self.size = size
         self.scale = scale
@@ -62,7 +63,10 @@ public final class PNGCanvas: Canvas {
                 context.addGlyphPath(path, at: position, scale: scale)
                 hasOutlines = true
             case .image, .layers:
-                if hasOutlines { context.fillPath(with: color); hasOutlines = false }
+                if hasOutlines {
+                    context.fillPath(with: color)
+                    hasOutlines = false
+                }
                 context.drawColorGlyph(appearance, glyph: glyph, font: font, at: position, color: color, images: images)
             }
         }

@@ -36,7 +36,8 @@ public struct RasterImage: Sendable, Hashable {
     public subscript(x: Int, y: Int) -> Color {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside \(width)×\(height)")
         let index = (y * width + x) * 4
-        return Color(red: Double(rgba[index]) / 255, green: Double(rgba[index + 1]) / 255,
-                     blue: Double(rgba[index + 2]) / 255, alpha: Double(rgba[index + 3]) / 255)
+        return Color(
+            red: Double(rgba[index]) / 255, green: Double(rgba[index + 1]) / 255,
+            blue: Double(rgba[index + 2]) / 255, alpha: Double(rgba[index + 3]) / 255)
     }
 }

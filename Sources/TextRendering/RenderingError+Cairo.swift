@@ -7,7 +7,8 @@ extension RenderingError {
     static func check(_ status: cairo_status_t, _ operation: String, path: String? = nil) throws {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         let reason = String(cString: cairo_status_to_string(status))
-        throw RenderingError(.cairoFailure, "cairo failed to \(operation): \(reason) (status \(status.rawValue))",
-                             path: path)
+        throw RenderingError(
+            .cairoFailure, "cairo failed to \(operation): \(reason) (status \(status.rawValue))",
+            path: path)
     }
 }

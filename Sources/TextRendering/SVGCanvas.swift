@@ -38,8 +38,9 @@ public final class SVGCanvas: Canvas {
     ///
     /// - Precondition: both dimensions are finite and not negative.
     public init(size: CGSize) {
-        precondition(size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
-                     "an SVG canvas needs a finite, non-negative size, not \(size)")
+        precondition(
+            size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
+            "an SVG canvas needs a finite, non-negative size, not \(size)")
         self.size = size
     }
 
@@ -78,7 +79,8 @@ public final class SVGCanvas: Canvas {
     public func fill(_ rect: CGRect, cornerRadius: CGFloat, color: Color) {
         let rect = rect.standardized
         guard rect.width > 0, rect.height > 0 else { return }
-        var element = "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+        var element =
+            "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
         let radius = min(max(cornerRadius, 0), rect.width / 2, rect.height / 2)
         if radius > 0 { element += " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" }
         body.append(element + Self.fillAttributes(color) + "/>")
@@ -88,11 +90,13 @@ public final class SVGCanvas: Canvas {
     public func stroke(_ rect: CGRect, cornerRadius: CGFloat, lineWidth: CGFloat, color: Color) {
         let rect = rect.standardized
         guard rect.width > 0, rect.height > 0, lineWidth > 0 else { return }
-        var element = "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
+        var element =
+            "<rect x=\"\(n(rect.minX))\" y=\"\(n(rect.minY))\" width=\"\(n(rect.width))\" height=\"\(n(rect.height))\""
         let radius = min(max(cornerRadius, 0), rect.width / 2, rect.height / 2)
         if radius > 0 { element += " rx=\"\(n(radius))\" ry=\"\(n(radius))\"" }
-        body.append(element + " fill=\"none\"" + Self.paintAttributes(color, property: "stroke")
-            + " stroke-width=\"\(n(lineWidth))\"/>")
+        body.append(
+            element + " fill=\"none\"" + Self.paintAttributes(color, property: "stroke")
+                + " stroke-width=\"\(n(lineWidth))\"/>")
     }
 
     /// Starts an `<a>` element linking to `url`: the glyphs drawn until `endLink()`
@@ -144,11 +148,13 @@ public final class SVGCanvas: Canvas {
     private func define(_ glyph: UInt32, of face: FontFace, appearance: GlyphAppearance) -> String? {
         let key = FaceGlyph(face: face, glyph: glyph)
         if let id = glyphIDs[key] { return id }
-        let faceNumber = faceNumbers[face] ?? {
-            let number = faceNumbers.count
-            faceNumbers[face] = number
-            return number
-        }()
+        let faceNumber =
+            faceNumbers[face]
+            ?? {
+                let number = faceNumbers.count
+                faceNumbers[face] = number
+                return number
+            }()
         let id = "f\(faceNumber)-g\(glyph)"
         switch appearance {
         case .outline(let path):

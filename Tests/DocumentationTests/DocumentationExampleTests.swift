@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Every Swift example in the README and the documentation catalogues (`docs/`, any
 /// `*.docc` folder) type-checks against the libraries as built, so that the

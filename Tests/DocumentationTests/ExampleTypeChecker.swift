@@ -41,8 +41,10 @@ struct ExampleTypeChecker: Sendable {
         try FileManager.default.createDirectory(at: workDirectory, withIntermediateDirectories: true)
         let modules = products.appendingPathComponent("Modules")
         let moduleDirectory = FileManager.default.fileExists(atPath: modules.path) ? modules : products
-        var flags = ["-swift-version", "6", "-I", moduleDirectory.path, "-I", workDirectory.path,
-                     "-module-cache-path", products.appendingPathComponent("ModuleCache").path]
+        var flags = [
+            "-swift-version", "6", "-I", moduleDirectory.path, "-I", workDirectory.path,
+            "-module-cache-path", products.appendingPathComponent("ModuleCache").path,
+        ]
         for map in try Self.moduleMaps(packageRoot: packageRoot, products: products) {
             flags += ["-Xcc", "-fmodule-map-file=\(map.path)"]
         }
@@ -56,7 +58,8 @@ struct ExampleTypeChecker: Sendable {
     func diagnostics(for example: SwiftExample) throws -> String? {
         let file = workDirectory.appendingPathComponent("example-\(UUID().uuidString).swift")
         let documentPath = packageRoot.appendingPathComponent(example.document).path
-        let source = "import ExamplePrelude\n#sourceLocation(file: \"\(documentPath)\", line: \(example.line))\n"
+        let source =
+            "import ExamplePrelude\n#sourceLocation(file: \"\(documentPath)\", line: \(example.line))\n"
             + example.code + "\n"
         try source.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -68,9 +71,11 @@ struct ExampleTypeChecker: Sendable {
         let source = workDirectory.appendingPathComponent("ExamplePrelude.swift")
         try ExamplePrelude.source.write(to: source, atomically: true, encoding: .utf8)
         let module = workDirectory.appendingPathComponent("ExamplePrelude.swiftmodule")
-        let (status, output) = try run(compiler, [
-            "-emit-module", "-parse-as-library", "-module-name", "ExamplePrelude", "-o", module.path,
-        ] + sharedFlags + [source.path])
+        let (status, output) = try run(
+            compiler,
+            [
+                "-emit-module", "-parse-as-library", "-module-name", "ExamplePrelude", "-o", module.path,
+            ] + sharedFlags + [source.path])
         guard status == 0 else { throw SetupError(description: "the example prelude does not compile:\n\(output)") }
     }
 
@@ -97,17 +102,21 @@ struct ExampleTypeChecker: Sendable {
 extension ExampleTypeChecker {
     /// The folder this test binary was built into, which holds the libraries' modules.
     static func buildProducts() throws -> URL {
-        let executable = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable = URL(
+            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         var folder = executable.deletingLastPathComponent()
         // The test binary may sit inside a bundle below the products folder.
         while folder.path != "/" {
             for candidate in [folder.appendingPathComponent("Modules"), folder]
-            where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("TextLayout.swiftmodule").path) {
+            where FileManager.default.fileExists(
+                atPath: candidate.appendingPathComponent("TextLayout.swiftmodule").path)
+            {
                 return folder
             }
             folder = folder.deletingLastPathComponent()
         }
-        throw SetupError(description: "no TextLayout.swiftmodule above \(executable.path): build with `swift build --build-tests`")
+        throw SetupError(
+            description: "no TextLayout.swiftmodule above \(executable.path): build with `swift build --build-tests`")
     }
 
     /// `swiftc`: `$SWIFT_EXEC` if set, else the first on `PATH`.

@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import Testing
 import TestSupport
+import Testing
 import TextViewBridge
 
 /// Batch rendering: records parsed line by line, bad ones reported by line, the rest
@@ -37,7 +37,9 @@ import TextViewBridge
                 let category = categories[number % categories.count]
                 let width = 240 + (number % 5) * 60
                 let shows = number % 3 != 0
-                lines.append(#"{"id": "\#(id)", "title": "Label \#(number) with a title that may wrap", "detail": "Detail \#(number)", "showsDetail": \#(shows), "width": \#(width), "scheme": "\#(scheme)", "sizeCategory": "\#(category)"}"#)
+                lines.append(
+                    #"{"id": "\#(id)", "title": "Label \#(number) with a title that may wrap", "detail": "Detail \#(number)", "showsDetail": \#(shows), "width": \#(width), "scheme": "\#(scheme)", "sizeCategory": "\#(category)"}"#
+                )
                 goodIDs.append(id)
             }
         }
@@ -100,11 +102,14 @@ import TextViewBridge
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         // A directory where the card's file would go.
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("blocked.png"), withIntermediateDirectories: true)
-        let (records, _) = LabelCardRecord.parse(Data("""
-            {"id": "fine", "title": "Fine", "width": 300}
-            {"id": "blocked", "title": "Blocked", "width": 300}
-            """.utf8))
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("blocked.png"), withIntermediateDirectories: true)
+        let (records, _) = LabelCardRecord.parse(
+            Data(
+                """
+                {"id": "fine", "title": "Fine", "width": 300}
+                {"id": "blocked", "title": "Blocked", "width": 300}
+                """.utf8))
         let batch = LabelCardBatch(renderer: LabelCardRenderer(fonts: Fixtures.fonts), format: .png, workers: 2)
         let errors = try batch.render(records, to: directory)
         #expect(errors.map(\.line) == [2])

@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import TextViewBridge
@@ -12,11 +12,14 @@ import Typesetting
 /// left-aligned; palettes; size categories scaling fonts and spacing; the content
 /// from the environment; and the worker path drawing exactly what the bridge draws.
 @Suite @MainActor struct CardLayoutTests {
-    func card(_ content: (any LabelCardContent)?, width: CGFloat = 420, scheme: ColorScheme = .light,
-              category: ContentSizeCategory = .large, environment: EnvironmentValues? = nil) -> LabelCardView {
-        LabelCardView(content: content, width: width,
-                      environment: environment ?? Fixtures.environment(scheme, category: category),
-                      scheduler: UpdateScheduler(mode: .manual))
+    func card(
+        _ content: (any LabelCardContent)?, width: CGFloat = 420, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large, environment: EnvironmentValues? = nil
+    ) -> LabelCardView {
+        LabelCardView(
+            content: content, width: width,
+            environment: environment ?? Fixtures.environment(scheme, category: category),
+            scheduler: UpdateScheduler(mode: .manual))
     }
 
     @Test func captionAboveARoundedCardTheEditorsWidthMinusItsPadding() throws {
@@ -42,7 +45,9 @@ import Typesetting
         let runs = canvas.glyphRuns
         #expect(runs.map(\.size) == [13, 28, 15])
         #expect(runs[1].color == ColorScheme.light.labelColor)
-        #expect(runs[0].color == ColorScheme.light.secondaryLabelColor && runs[2].color == ColorScheme.light.secondaryLabelColor)
+        #expect(
+            runs[0].color == ColorScheme.light.secondaryLabelColor
+                && runs[2].color == ColorScheme.light.secondaryLabelColor)
         #expect(runs[1].position?.x == title.minX + 5)
         #expect(runs[2].position?.x == title.minX + 5)
     }
@@ -80,17 +85,23 @@ import Typesetting
 
     @Test func largerCategoriesMakeTallerCards() throws {
         var heights: [CGFloat] = []
-        for category in [ContentSizeCategory.extraSmall, .large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge] {
-            heights.append(try card(LabelCardSnapshot(title: "Sample tile", detail: "Blue square, medium size"),
-                                    category: category).render().size.height)
+        for category in [
+            ContentSizeCategory.extraSmall, .large, .accessibilityMedium, .accessibilityExtraExtraExtraLarge,
+        ] {
+            heights.append(
+                try card(
+                    LabelCardSnapshot(title: "Sample tile", detail: "Blue square, medium size"),
+                    category: category
+                ).render().size.height)
         }
         #expect(heights == heights.sorted() && Set(heights).count == heights.count)
     }
 
     @Test func aTitleFontFromTheStyle() throws {
-        let view = LabelCardView(content: LabelCardSnapshot(title: "Bold"), width: 300,
-                                 style: .standard(titleFont: Fixtures.boldFont),
-                                 environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
+        let view = LabelCardView(
+            content: LabelCardSnapshot(title: "Bold"), width: 300,
+            style: .standard(titleFont: Fixtures.boldFont),
+            environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
         try view.render()
         let attributes = try #require(view.titleHost.textView?.attributedText.runs.first?.attributes)
         #expect(attributes.font?.face == Fixtures.boldFont.face && attributes.font?.size == 28)
@@ -124,7 +135,9 @@ import Typesetting
     }
 
     @Test func aWidthWithoutRoomForTextIsAnError() throws {
-        let error = try #require(throws: LabelCardsError.self) { try card(LabelCardSnapshot(title: "x"), width: 60).render() }
+        let error = try #require(throws: LabelCardsError.self) {
+            try card(LabelCardSnapshot(title: "x"), width: 60).render()
+        }
         #expect(error.code == .invalidWidth)
         #expect(throws: LabelCardsError.self) {
             try LabelCardRenderer(fonts: Fixtures.fonts).layout(LabelCardSnapshot(title: "x"), width: 0)
@@ -157,7 +170,8 @@ import Typesetting
                     let geometry = try view.render()
                     let laidOut = try renderer.layout(content, width: width, scheme: scheme, category: category)
                     #expect(laidOut.geometry == geometry)
-                    #expect(try renderer.svgDocument(content, width: width, scheme: scheme, category: category)
+                    #expect(
+                        try renderer.svgDocument(content, width: width, scheme: scheme, category: category)
                             == view.svgDocument(), "\(content) \(scheme) \(category)")
                     compared += 1
                 }

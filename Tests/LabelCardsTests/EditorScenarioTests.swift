@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextViewBridge
 import Typesetting
@@ -13,9 +13,10 @@ import Typesetting
     /// An editor on a fresh model of the fixture, rendered once.
     func editor(_ name: String) throws -> LabelEditor {
         let fixture = try Fixtures.fixture(name)
-        let editor = LabelEditor(model: fixture.makeModel(), width: fixture.width,
-                                 environment: Fixtures.environment(fixture.scheme),
-                                 scheduler: UpdateScheduler(mode: .manual))
+        let editor = LabelEditor(
+            model: fixture.makeModel(), width: fixture.width,
+            environment: Fixtures.environment(fixture.scheme),
+            scheduler: UpdateScheduler(mode: .manual))
         try editor.render()
         return editor
     }
@@ -37,14 +38,18 @@ import Typesetting
 
     @Test func theFixturesFileHoldsTheDeclaredFixtures() throws {
         let fixtures = try Fixtures.fixtures()
-        #expect(fixtures == [
-            LabelFixture(name: "Standard label", title: "Sample tile", detail: "Blue square, medium size",
-                         showsDetail: true, width: 420, scheme: .light),
-            LabelFixture(name: "Long label in a narrow editor", title: "Sample collection with a longer descriptive label",
-                         detail: "Round tiles arranged in three columns", showsDetail: true, width: 300, scheme: .dark),
-            LabelFixture(name: "Blank title and hidden detail", title: "   ", detail: "An optional detail line",
-                         showsDetail: false, width: 420, scheme: nil),
-        ])
+        #expect(
+            fixtures == [
+                LabelFixture(
+                    name: "Standard label", title: "Sample tile", detail: "Blue square, medium size",
+                    showsDetail: true, width: 420, scheme: .light),
+                LabelFixture(
+                    name: "Long label in a narrow editor", title: "Sample collection with a longer descriptive label",
+                    detail: "Round tiles arranged in three columns", showsDetail: true, width: 300, scheme: .dark),
+                LabelFixture(
+                    name: "Blank title and hidden detail", title: "   ", detail: "An optional detail line",
+                    showsDetail: false, width: 420, scheme: nil),
+            ])
     }
 
     @Test func standardLabelReplaceTheTitleWithoutRecreatingTextViews() throws {

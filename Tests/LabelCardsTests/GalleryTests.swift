@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import Testing
 import TestSupport
+import Testing
 import TextViewBridge
 
 /// SCENARIOS §4, previews: every fixture × scheme × category rendered to SVG and
@@ -15,7 +15,8 @@ import TextViewBridge
         let categories: [ContentSizeCategory] = [.extraSmall, .large, .accessibilityExtraExtraExtraLarge]
         let gallery = LabelCardGallery(fixtures: fixtures, categories: categories, pngScale: 1)
         var progress: [Int] = []
-        let rendered = try gallery.render(to: directory, renderer: LabelCardRenderer(fonts: Fixtures.fonts), workers: 2) {
+        let rendered = try gallery.render(to: directory, renderer: LabelCardRenderer(fonts: Fixtures.fonts), workers: 2)
+        {
             progress.append($0)
         }
 
@@ -24,7 +25,9 @@ import TextViewBridge
         var expected: Set<String> = []
         for fixture in fixtures {
             for scheme in ColorScheme.allCases {
-                for category in categories { expected.insert("\(fixture.slug)-\(scheme.rawValue)-\(category.shortName)") }
+                for category in categories {
+                    expected.insert("\(fixture.slug)-\(scheme.rawValue)-\(category.shortName)")
+                }
             }
         }
         #expect(Set(rendered.map(\.variant.baseName)) == expected)
@@ -69,13 +72,19 @@ import TextViewBridge
     @Test func theWatcherRendersAgainOnlyWhenTheFileChanges() {
         // The dates the file has at each poll (nil: gone for a moment, as when an
         // editor saves by renaming); the first is read when watching starts.
-        let dates: [Date?] = [Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 1),
-                              Date(timeIntervalSince1970: 2), nil, Date(timeIntervalSince1970: 2),
-                              Date(timeIntervalSince1970: 3), Date(timeIntervalSince1970: 3)]
+        let dates: [Date?] = [
+            Date(timeIntervalSince1970: 1), Date(timeIntervalSince1970: 1),
+            Date(timeIntervalSince1970: 2), nil, Date(timeIntervalSince1970: 2),
+            Date(timeIntervalSince1970: 3), Date(timeIntervalSince1970: 3),
+        ]
         var index = 0
         var pauses = 0
-        let watcher = PreviewWatcher(modificationDate: { defer { index += 1 }; return dates[min(index, dates.count - 1)] },
-                                     pause: { pauses += 1 })
+        let watcher = PreviewWatcher(
+            modificationDate: {
+                defer { index += 1 }
+                return dates[min(index, dates.count - 1)]
+            },
+            pause: { pauses += 1 })
         var renders = 0
         let changes = watcher.watch(polls: dates.count - 1) { renders += 1 }
         #expect(changes == 2 && renders == 2)
@@ -94,8 +103,9 @@ import TextViewBridge
             pause: {
                 step += 1
                 if step == 2 {
-                    try? FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 60)],
-                                                           ofItemAtPath: file.path)
+                    try? FileManager.default.setAttributes(
+                        [.modificationDate: Date(timeIntervalSinceNow: 60)],
+                        ofItemAtPath: file.path)
                 }
             })
         #expect(touched.watch(polls: 3) {} == 1)

@@ -8,12 +8,18 @@ import TextViewBridge
 /// `presentedItem`, the item shown through the bridge's `ReadOnlyText`, and its
 /// title drafted in the bridge's `EditableText`.
 @Suite @MainActor struct InspectorScenarioTests {
-    nonisolated static let amber = InspectedItem(id: "tile-a", title: "Amber Tile", detail: "A square sample with an amber finish.")
-    nonisolated static let blue = InspectedItem(id: "tile-b", title: "Blue Tile", detail: "A rectangular sample with a blue finish.")
+    nonisolated static let amber = InspectedItem(
+        id: "tile-a", title: "Amber Tile", detail: "A square sample with an amber finish.")
+    nonisolated static let blue = InspectedItem(
+        id: "tile-b", title: "Blue Tile", detail: "A rectangular sample with a blue finish.")
     /// Same title as `amber`, another id and detail.
-    nonisolated static let amberTwin = InspectedItem(id: "tile-c", title: "Amber Tile", detail: "A round sample with an amber glaze.")
+    nonisolated static let amberTwin = InspectedItem(
+        id: "tile-c", title: "Amber Tile", detail: "A round sample with an amber glaze.")
 
-    enum Action: Sendable { case inspect(String), done }
+    enum Action: Sendable {
+        case inspect(String)
+        case done
+    }
 
     struct Row: Sendable, CustomTestStringConvertible {
         var name: String
@@ -26,17 +32,25 @@ import TextViewBridge
     /// Done and switched directly.
     nonisolated static let rows = [
         Row(name: "fresh start, inspect Blue Tile first", actions: [.inspect("tile-b")], expected: blue),
-        Row(name: "Done, then inspect Amber Tile", actions: [.inspect("tile-b"), .done, .inspect("tile-a")], expected: amber),
-        Row(name: "dismiss and inspect Amber Tile again",
+        Row(
+            name: "Done, then inspect Amber Tile", actions: [.inspect("tile-b"), .done, .inspect("tile-a")],
+            expected: amber),
+        Row(
+            name: "dismiss and inspect Amber Tile again",
             actions: [.inspect("tile-b"), .done, .inspect("tile-a"), .done, .inspect("tile-a")], expected: amber),
         Row(name: "fresh start, inspect Amber Tile first", actions: [.inspect("tile-a")], expected: amber),
-        Row(name: "same title, other id, after Done", actions: [.inspect("tile-a"), .done, .inspect("tile-c")], expected: amberTwin),
-        Row(name: "same title, other id, switched directly", actions: [.inspect("tile-c"), .inspect("tile-a")], expected: amber),
+        Row(
+            name: "same title, other id, after Done", actions: [.inspect("tile-a"), .done, .inspect("tile-c")],
+            expected: amberTwin),
+        Row(
+            name: "same title, other id, switched directly", actions: [.inspect("tile-c"), .inspect("tile-a")],
+            expected: amber),
     ]
 
     func inspector() -> LabelInspector {
-        LabelInspector(model: InspectorModel(items: [Self.amber, Self.blue, Self.amberTwin]),
-                       environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
+        LabelInspector(
+            model: InspectorModel(items: [Self.amber, Self.blue, Self.amberTwin]),
+            environment: Fixtures.environment(), scheduler: UpdateScheduler(mode: .manual))
     }
 
     /// An inspector showing the item with `id`.

@@ -8,8 +8,9 @@ import TextViewBridge
 /// table reads; each step also checks that rows keep their identity.
 @Suite @MainActor struct ListScenarioTests {
     func list() throws -> LabelListView {
-        let list = LabelListView(store: LabelStore(), width: 480, environment: Fixtures.environment(),
-                                 scheduler: UpdateScheduler(mode: .manual))
+        let list = LabelListView(
+            store: LabelStore(), width: 480, environment: Fixtures.environment(),
+            scheduler: UpdateScheduler(mode: .manual))
         try list.render()
         return list
     }

@@ -1,7 +1,7 @@
 import Foundation
 import LabelCards
-import Testing
 import TestSupport
+import Testing
 import TextRendering
 
 /// Label sheets: the presets' and grids' geometry, and the PDF a sheet writes, read
@@ -44,17 +44,22 @@ import TextRendering
     /// than an L7165 label.
     static func records(_ count: Int, tall: Set<Int> = []) -> [LabelCardRecord] {
         (1...count).map { number in
-            let title = tall.contains(number)
+            let title =
+                tall.contains(number)
                 ? String(repeating: "A title far too long for one label, ", count: 12) : "Card \(number)"
-            return LabelCardRecord(id: "c\(number)", content: LabelCardSnapshot(title: title, detail: "Detail"),
-                                   width: 300, scheme: number % 2 == 0 ? .dark : .light, line: number)
+            return LabelCardRecord(
+                id: "c\(number)", content: LabelCardSnapshot(title: title, detail: "Detail"),
+                width: 300, scheme: number % 2 == 0 ? .dark : .light, line: number)
         }
     }
 
-    static func render(_ records: [LabelCardRecord], cropMarks: Bool = false,
-                       scalesToFit: Bool = false) throws -> (LabelSheet.Report, URL) {
-        let sheet = LabelSheet(renderer: LabelCardRenderer(fonts: Fixtures.fonts), layout: .averyL7165,
-                               cropMarks: cropMarks, scalesToFit: scalesToFit, workers: 2)
+    static func render(
+        _ records: [LabelCardRecord], cropMarks: Bool = false,
+        scalesToFit: Bool = false
+    ) throws -> (LabelSheet.Report, URL) {
+        let sheet = LabelSheet(
+            renderer: LabelCardRenderer(fonts: Fixtures.fonts), layout: .averyL7165,
+            cropMarks: cropMarks, scalesToFit: scalesToFit, workers: 2)
         let url = try TemporaryDirectory.make().appendingPathComponent("sheet.pdf")
         var reported: [Int] = []
         let report = try sheet.render(records, to: url) { reported.append($0) }
@@ -77,7 +82,8 @@ import TextRendering
             page.split(separator: "\n").filter { $0.hasPrefix("Card ") }.map(String.init)
         }
         let expected = (1...19).filter { $0 != 5 }.map { "Card \($0)" }
-        #expect(pages.prefix(3).map { $0 } == [Array(expected[0..<8]), Array(expected[8..<16]), Array(expected[16...])])
+        #expect(
+            pages.prefix(3).map { $0 } == [Array(expected[0..<8]), Array(expected[8..<16]), Array(expected[16...])])
     }
 
     @Test func scaledToFitEveryCardIsPlaced() throws {

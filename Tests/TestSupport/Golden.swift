@@ -19,14 +19,17 @@ public enum Golden {
     /// recording.
     ///
     /// - Throws: when the golden cannot be read or written.
-    public static func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func check(_ actual: String, against url: URL, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         if isRecording {
             try actual.write(to: url, atomically: true, encoding: .utf8)
             return
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected,
-                "differs from \(url.lastPathComponent); re-record with \(recordVariable)=1 if intended",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == expected,
+            "differs from \(url.lastPathComponent); re-record with \(recordVariable)=1 if intended",
+            sourceLocation: sourceLocation)
     }
 }

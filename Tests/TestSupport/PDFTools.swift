@@ -56,8 +56,12 @@ public enum PDFTools {
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let prefix = directory.appendingPathComponent("page")
-        _ = try run("pdftoppm", ["-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-png", "-singlefile",
-                                 pdf.path, prefix.path])
+        _ = try run(
+            "pdftoppm",
+            [
+                "-f", "\(page)", "-l", "\(page)", "-r", "\(dpi)", "-png", "-singlefile",
+                pdf.path, prefix.path,
+            ])
         return try Data(contentsOf: prefix.appendingPathExtension("png"))
     }
 
@@ -78,8 +82,9 @@ public enum PDFTools {
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ToolFailure(tool: tool, status: process.terminationStatus,
-                              message: String(decoding: errorData, as: UTF8.self))
+            throw ToolFailure(
+                tool: tool, status: process.terminationStatus,
+                message: String(decoding: errorData, as: UTF8.self))
         }
         return String(decoding: data, as: UTF8.self)
     }

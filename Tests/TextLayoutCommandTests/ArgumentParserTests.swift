@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import TextLayoutCommand
 
 /// Our argument parser, on its own.
@@ -10,7 +11,9 @@ import TestSupport
     ])
 
     @Test func valuesFlagsAndPositionals() throws {
-        let parsed = try parser.parse(["--width", "300", "in.txt", "--fallback=a.ttf", "--quiet", "--fallback", "b.ttf"])
+        let parsed = try parser.parse([
+            "--width", "300", "in.txt", "--fallback=a.ttf", "--quiet", "--fallback", "b.ttf",
+        ])
         #expect(parsed.value("width") == "300")
         #expect(parsed.allValues("fallback") == ["a.ttf", "b.ttf"])
         #expect(parsed.has("quiet"))
@@ -48,8 +51,10 @@ import TestSupport
         #expect(!ArgumentParser.asksForHelp(["--", "--help"]))
     }
 
-    @Test(arguments: [(0.0, "0"), (300, "300"), (12.5, "12.5"), (-0.125, "-0.125"), (14.8515625, "14.852"),
-                      (0.0004, "0"), (-0.0004, "0"), (1.1, "1.1"), (2.0005, "2.001")])
+    @Test(arguments: [
+        (0.0, "0"), (300, "300"), (12.5, "12.5"), (-0.125, "-0.125"), (14.8515625, "14.852"),
+        (0.0004, "0"), (-0.0004, "0"), (1.1, "1.1"), (2.0005, "2.001"),
+    ])
     func jsonNumbers(_ value: Double, _ text: String) {
         #expect(LayoutJSON.number(CGFloat(value)) == text)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayoutCommand
 
 /// `textlayout cards`: the previews gallery (and --watch) and batch rendering, run in
@@ -13,22 +13,28 @@ import TextLayoutCommand
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let out = directory.appendingPathComponent("previews").path
-        let result = runTool(["cards", "preview", "--fixtures", Self.fixtures, "--out", out, "--categories", "xs,l,ax5",
-                              "--scale", "1", "--sheet", directory.appendingPathComponent("sheet.png").path] + Self.font)
+        let result = runTool(
+            [
+                "cards", "preview", "--fixtures", Self.fixtures, "--out", out, "--categories", "xs,l,ax5",
+                "--scale", "1", "--sheet", directory.appendingPathComponent("sheet.png").path,
+            ] + Self.font)
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.errors == "")
-        #expect(result.outputLines == [
-            "wrote 18 cards (36 files) and \(out)/index.html",
-            "wrote \(directory.appendingPathComponent("sheet.png").path)",
-        ])
+        #expect(
+            result.outputLines == [
+                "wrote 18 cards (36 files) and \(out)/index.html",
+                "wrote \(directory.appendingPathComponent("sheet.png").path)",
+            ])
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(files.count == 37)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         for file in files where file != "index.html" {
             #expect(html.contains("\"\(file)\""), "\(file) is on the sheet")
         }
-        for name in ["standard-label-light-xs.png", "long-label-in-a-narrow-editor-dark-ax5.svg",
-                     "blank-title-and-hidden-detail-light-l.png"] {
+        for name in [
+            "standard-label-light-xs.png", "long-label-in-a-narrow-editor-dark-ax5.svg",
+            "blank-title-and-hidden-detail-light-l.png",
+        ] {
             #expect(files.contains(name))
         }
     }
@@ -39,15 +45,19 @@ import TextLayoutCommand
         let fixtures = directory.appendingPathComponent("fixtures.json")
         try FileManager.default.copyItem(atPath: Self.fixtures, toPath: fixtures.path)
         // Nothing changes during the polls: one render, then the watch ends.
-        let result = runTool(["cards", "preview", "--fixtures", fixtures.path, "--out", directory.appendingPathComponent("out").path,
-                              "--categories", "l", "--watch", "--poll-interval", "0", "--watch-polls", "3"] + Self.font)
+        let result = runTool(
+            [
+                "cards", "preview", "--fixtures", fixtures.path, "--out", directory.appendingPathComponent("out").path,
+                "--categories", "l", "--watch", "--poll-interval", "0", "--watch-polls", "3",
+            ] + Self.font)
         #expect(result.status == 0)
         #expect(result.outputLines.count == 2)
         #expect(result.outputLines.last == "watching '\(fixtures.path)' for changes")
     }
 
     @Test func previewErrors() throws {
-        let missing = runTool(["cards", "preview", "--fixtures", "/nonexistent/fixtures.json", "--out", "/tmp/x"] + Self.font)
+        let missing = runTool(
+            ["cards", "preview", "--fixtures", "/nonexistent/fixtures.json", "--out", "/tmp/x"] + Self.font)
         #expect(missing.status == 66)
         #expect(missing.errors.contains("/nonexistent/fixtures.json"))
         let badCategory = runTool(["cards", "preview", "--out", "/tmp/x", "--categories", "l,huge"])
@@ -71,20 +81,26 @@ import TextLayoutCommand
             case 19: lines.append(#"{"id": "nineteen", "title": "Narrow", "width": 30}"#)
             case 33: lines.append(#"{"id": "thirty-three", "width": 300}"#)
             default:
-                lines.append(#"{"id": "c\#(number)", "title": "Card \#(number)", "detail": "Detail", "width": 300, "scheme": "\#(number % 2 == 0 ? "dark" : "light")", "sizeCategory": "xl"}"#)
+                lines.append(
+                    #"{"id": "c\#(number)", "title": "Card \#(number)", "detail": "Detail", "width": 300, "scheme": "\#(number % 2 == 0 ? "dark" : "light")", "sizeCategory": "xl"}"#
+                )
             }
         }
         let out = directory.appendingPathComponent("cards").path
-        let result = runTool(["cards", "render", "-", "--out", out, "--format", "png", "--progress", "counts", "--workers", "2"] + Self.font,
-                             input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let result = runTool(
+            ["cards", "render", "-", "--out", out, "--format", "png", "--progress", "counts", "--workers", "2"]
+                + Self.font,
+            input: Data((lines.joined(separator: "\n") + "\n").utf8))
         #expect(result.status == 65)
         let errorLines = result.errorLines.map(String.init)
-        #expect(errorLines.filter { $0.hasPrefix("textlayout: error: line ") } == [
-            "textlayout: error: line 7: not valid JSON",
-            "textlayout: error: line 33: missing \"title\"",
-            "textlayout: error: line 19: a card 30 points wide leaves no room for text; it needs at least 73 points at large",
-        ])
-        #expect(errorLines.filter { $0.hasPrefix("rendered ") } == (1...10).map { "rendered \(Self.tenth($0, of: 38))/38" })
+        #expect(
+            errorLines.filter { $0.hasPrefix("textlayout: error: line ") } == [
+                "textlayout: error: line 7: not valid JSON",
+                "textlayout: error: line 33: missing \"title\"",
+                "textlayout: error: line 19: a card 30 points wide leaves no room for text; it needs at least 73 points at large",
+            ])
+        #expect(
+            errorLines.filter { $0.hasPrefix("rendered ") } == (1...10).map { "rendered \(Self.tenth($0, of: 38))/38" })
         #expect(errorLines.last == "textlayout: error: 3 records failed (see the lines above); the others were written")
         #expect(result.outputLines == ["wrote 37 of 40 cards to \(out)"])
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
@@ -108,7 +124,9 @@ import TextLayoutCommand
         #expect(result.errors == "")
         let svg = try String(contentsOfFile: out + "/one.svg", encoding: .utf8)
         #expect(svg.hasPrefix("<?xml"))
-        #expect(runTool(["cards", "render", directory.appendingPathComponent("nope.jsonl").path, "--out", out] + Self.font).status == 66)
+        #expect(
+            runTool(["cards", "render", directory.appendingPathComponent("nope.jsonl").path, "--out", out] + Self.font)
+                .status == 66)
         #expect(runTool(["cards", "render", input.path, "--out", out, "--scale", "2"]).status == 64)
     }
 
@@ -117,8 +135,9 @@ import TextLayoutCommand
         defer { TemporaryDirectory.remove(directory) }
         let out = directory.appendingPathComponent("out").path
         let input = #"{"id": "one", "title": "Sample tile", "detail": "Blue square", "width": 300, "scheme": "dark"}"#
-        let result = runTool(["cards", "render", "-", "--out", out, "--format", "pdf", "--progress", "none"] + Self.font,
-                             input: Data(input.utf8))
+        let result = runTool(
+            ["cards", "render", "-", "--out", out, "--format", "pdf", "--progress", "none"] + Self.font,
+            input: Data(input.utf8))
         #expect(result.status == 0, "stderr: \(result.errors)")
         let pdf = URL(fileURLWithPath: out + "/one.pdf")
         let text = try PDFTools.text(of: pdf).split(separator: "\n").filter { !$0.isEmpty && $0 != "\u{0C}" }
@@ -149,7 +168,9 @@ import TextLayoutCommand
         #expect(unfitted.status == 65)
         #expect(unfitted.outputLines == ["placed 0 of 30 cards on 1 page of \(pdf.path)"])
         #expect(unfitted.errorLines.first?.hasPrefix("textlayout: error: line 1: card 'c1' is ") == true)
-        #expect(unfitted.errorLines.last == "textlayout: error: 30 records were left out (see the lines above); the others were placed")
+        #expect(
+            unfitted.errorLines.last
+                == "textlayout: error: 30 records were left out (see the lines above); the others were placed")
     }
 
     static let sheetUsageErrors: [([String], String)] = [
@@ -173,7 +194,8 @@ import TextLayoutCommand
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let input = (1...4).map { #"{"id": "b\#($0)", "title": "Bar", "width": 200}"# }.joined(separator: "\n")
-        let result = runTool(["cards", "render", "--out", directory.path, "--progress", "bar"] + Self.font, input: Data(input.utf8))
+        let result = runTool(
+            ["cards", "render", "--out", directory.path, "--progress", "bar"] + Self.font, input: Data(input.utf8))
         #expect(result.status == 0)
         #expect(result.errors.hasPrefix("\r[#######"))
         #expect(result.errors.hasSuffix("] 4/4\n"))

@@ -18,8 +18,10 @@ import Testing
         for directory in directories {
             let candidate = directory.appendingPathComponent("textlayout")
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
                 return candidate
             }
         }
@@ -28,9 +30,12 @@ import Testing
 
     /// Runs the executable (or `executable`, a copy of it) with `arguments` and
     /// `input` on standard input.
-    static func run(_ arguments: [String], input: Data,
-                    executable: URL? = nil) throws -> (status: Int32, output: Data, errors: Data) {
-        let executable = try executable ?? #require(locateExecutable(), "the textlayout executable is not next to the test bundle")
+    static func run(
+        _ arguments: [String], input: Data,
+        executable: URL? = nil
+    ) throws -> (status: Int32, output: Data, errors: Data) {
+        let executable =
+            try executable ?? #require(locateExecutable(), "the textlayout executable is not next to the test bundle")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -69,7 +74,8 @@ import Testing
         """
 
     @Test func wrapsReadmeWithTheBundledFont() throws {
-        let result = try Self.run(["wrap", "--width", "300", "--no-system-fallback", "-"], input: Data(Self.readme.utf8))
+        let result = try Self.run(
+            ["wrap", "--width", "300", "--no-system-fallback", "-"], input: Data(Self.readme.utf8))
         #expect(result.status == 0, "stderr: \(String(decoding: result.errors, as: UTF8.self))")
         let output = String(decoding: result.output, as: UTF8.self)
         #expect(!output.isEmpty)
@@ -92,7 +98,8 @@ import Testing
         let result = try Self.run(["wrap", "--width", "abc"], input: Data())
         #expect(result.status == 64)
         #expect(result.output.isEmpty)
-        #expect(String(decoding: result.errors, as: UTF8.self)
+        #expect(
+            String(decoding: result.errors, as: UTF8.self)
                 == "textlayout: error: invalid value 'abc' for '--width': expected a positive number of points\n")
     }
 

@@ -2,8 +2,8 @@
 // Golden/ (re-recorded as `Golden` in TestSupport says). Every golden uses only fonts from testdata (or the bundled DejaVu Sans) and
 // --no-system-fallback, so it does not depend on the machine's fonts.
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// One golden case: a name (the file in Golden/) and the arguments after `wrap`.
 struct GoldenCase: Sendable, CustomTestStringConvertible {
@@ -13,24 +13,36 @@ struct GoldenCase: Sendable, CustomTestStringConvertible {
 }
 
 let goldenCases: [GoldenCase] = [
-    GoldenCase(file: "english-300.txt",
-               arguments: ["--width", "300", "--no-system-fallback", TestData.corpusPath("english.txt")]),
-    GoldenCase(file: "english-120.txt",
-               arguments: ["--width=120", "--no-system-fallback", TestData.corpusPath("english.txt")]),
-    GoldenCase(file: "english-300.json",
-               arguments: ["--width", "300", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt")]),
-    GoldenCase(file: "english-right-240.json",
-               arguments: ["--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
-                           TestData.corpusPath("english.txt")]),
-    GoldenCase(file: "mixed-300.txt",
-               arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [TestData.corpusPath("mixed.txt")]),
-    GoldenCase(file: "mixed-300.json",
-               arguments: ["--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
-                   + [TestData.corpusPath("mixed.txt")]),
-    GoldenCase(file: "japanese-columns-40.txt",
-               arguments: ["--columns", "40", "--locale", "ja", TestData.corpusPath("japanese.txt")]),
-    GoldenCase(file: "mixed-columns-40.txt",
-               arguments: ["--columns", "40", TestData.corpusPath("mixed.txt")]),
+    GoldenCase(
+        file: "english-300.txt",
+        arguments: ["--width", "300", "--no-system-fallback", TestData.corpusPath("english.txt")]),
+    GoldenCase(
+        file: "english-120.txt",
+        arguments: ["--width=120", "--no-system-fallback", TestData.corpusPath("english.txt")]),
+    GoldenCase(
+        file: "english-300.json",
+        arguments: ["--width", "300", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt")]),
+    GoldenCase(
+        file: "english-right-240.json",
+        arguments: [
+            "--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
+            TestData.corpusPath("english.txt"),
+        ]),
+    GoldenCase(
+        file: "mixed-300.txt",
+        arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [
+            TestData.corpusPath("mixed.txt")
+        ]),
+    GoldenCase(
+        file: "mixed-300.json",
+        arguments: ["--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
+            + [TestData.corpusPath("mixed.txt")]),
+    GoldenCase(
+        file: "japanese-columns-40.txt",
+        arguments: ["--columns", "40", "--locale", "ja", TestData.corpusPath("japanese.txt")]),
+    GoldenCase(
+        file: "mixed-columns-40.txt",
+        arguments: ["--columns", "40", TestData.corpusPath("mixed.txt")]),
 ]
 
 @Test(arguments: goldenCases)
@@ -42,8 +54,10 @@ func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
 }
 
 @Test func rightAlignedLinesEndAtTheWidth() throws {
-    let result = runTool(["wrap", "--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
-                          TestData.corpusPath("english.txt")])
+    let result = runTool([
+        "wrap", "--width", "240", "--align", "right", "--format", "json", "--no-system-fallback",
+        TestData.corpusPath("english.txt"),
+    ])
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]
     #expect(!lines.isEmpty)
@@ -55,8 +69,9 @@ func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
 }
 
 @Test func jsonTotalsAgreeWithTheLines() throws {
-    let result = runTool(["wrap", "--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
-                         + [TestData.corpusPath("mixed.txt")])
+    let result = runTool(
+        ["wrap", "--width", "300", "--format", "json", "--no-system-fallback"] + Paths.fallbackOptions
+            + [TestData.corpusPath("mixed.txt")])
     #expect(result.status == 0)
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Where the text comes from, how it is decoded, and what happens when a file is bad.
 @Suite struct InputTests {
@@ -22,9 +22,10 @@ import TestSupport
         let result = runTool(["wrap", "--width", "300"], input: bytes)
         #expect(result.status == 0)
         #expect(result.output == "ab\u{FFFD}c\u{FFFD}\nd\u{FFFD}\n")
-        #expect(result.errorLines == [
-            "textlayout: warning: <stdin>: input is not valid UTF-8; invalid bytes were replaced with U+FFFD",
-        ])
+        #expect(
+            result.errorLines == [
+                "textlayout: warning: <stdin>: input is not valid UTF-8; invalid bytes were replaced with U+FFFD"
+            ])
 
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
@@ -32,9 +33,10 @@ import TestSupport
         try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: file)  // "café" in Latin-1
         let fromFile = runTool(["wrap", "--columns", "10", file.path])
         #expect(fromFile.output == "caf\u{FFFD}\n")
-        #expect(fromFile.errorLines == [
-            "textlayout: warning: \(file.path): input is not valid UTF-8; invalid bytes were replaced with U+FFFD",
-        ])
+        #expect(
+            fromFile.errorLines == [
+                "textlayout: warning: \(file.path): input is not valid UTF-8; invalid bytes were replaced with U+FFFD"
+            ])
     }
 
     /// (input, expected text output): one final line end ends the last paragraph.
@@ -59,24 +61,28 @@ import TestSupport
 
     @Test func emptyInputHasNoParagraphs() {
         let result = runTool(["wrap", "--width", "300", "--format", "json"])
-        #expect(result.output == """
-            {
-              "height": 0,
-              "lineCount": 0,
-              "lines": [],
-              "paragraphCount": 0,
-              "usedWidth": 0,
-              "width": 300
-            }
+        #expect(
+            result.output == """
+                {
+                  "height": 0,
+                  "lineCount": 0,
+                  "lines": [],
+                  "paragraphCount": 0,
+                  "usedWidth": 0,
+                  "width": 300
+                }
 
-            """)
+                """)
     }
 
     @Test func missingInputFileIsExit66() {
         let result = runTool(["wrap", "--width", "300", "/nonexistent/input.txt"])
         #expect(result.status == 66)
         #expect(result.output == "")
-        #expect(result.errorLines == ["textlayout: error: cannot read input file '/nonexistent/input.txt': No such file or directory"])
+        #expect(
+            result.errorLines == [
+                "textlayout: error: cannot read input file '/nonexistent/input.txt': No such file or directory"
+            ])
     }
 
     @Test func directoryAsInputIsExit66() throws {
@@ -104,12 +110,13 @@ import TestSupport
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let file = directory.appendingPathComponent("\(kind).ttf")
-        let bytes: Data = switch kind {
-        case "garbage": Data((0..<4096).map { UInt8(truncatingIfNeeded: ($0 &* 2654435761) >> 13) })
-        case "text": Data("this is not a font\n".utf8)
-        case "empty": Data()
-        default: try Data(contentsOf: URL(fileURLWithPath: TestData.fontPath("DejaVuSans.ttf"))).prefix(64)
-        }
+        let bytes: Data =
+            switch kind {
+            case "garbage": Data((0..<4096).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) })
+            case "text": Data("this is not a font\n".utf8)
+            case "empty": Data()
+            default: try Data(contentsOf: URL(fileURLWithPath: TestData.fontPath("DejaVuSans.ttf"))).prefix(64)
+            }
         try bytes.write(to: file)
         let result = runTool(["wrap", "--width", "300", "--font", file.path], input: Data("abc".utf8))
         #expect(result.status == 66)
@@ -119,8 +126,9 @@ import TestSupport
     }
 
     @Test func faceIndexOutOfRangeIsExit66() {
-        let result = runTool(["wrap", "--width", "300", "--font", TestData.fontPath("DejaVuSans.ttf"), "--face-index", "3"],
-                             input: Data("a".utf8))
+        let result = runTool(
+            ["wrap", "--width", "300", "--font", TestData.fontPath("DejaVuSans.ttf"), "--face-index", "3"],
+            input: Data("a".utf8))
         #expect(result.status == 66)
         #expect(result.errorLines.count == 1)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayoutCommand
 
 /// What a packager and a user of an installed binary meet: the font found under the
@@ -18,7 +18,8 @@ import TextLayoutCommand
         let prefix = try TemporaryDirectory.make()
         let built = try #require(ExecutableTests.locateExecutable())
         let binary = prefix.appendingPathComponent("bin/textlayout")
-        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: built, to: binary)
         if withFont {
             let share = prefix.appendingPathComponent("share/textlayout")
@@ -67,7 +68,10 @@ import TextLayoutCommand
         let result = try Self.run(binary)
         #expect(result.status == 0)
         let errors = String(decoding: result.errors, as: UTF8.self)
-        #expect(errors.hasPrefix("textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif ("))
+        #expect(
+            errors.hasPrefix(
+                "textlayout: note: the bundled font is not installed with this binary; using fontconfig's sans-serif (")
+        )
         #expect(errors.split(separator: "\n").count == 1)
         #expect(String(decoding: result.output, as: UTF8.self).split(separator: "\n").count > 1)
     }
@@ -77,7 +81,8 @@ import TextLayoutCommand
         #expect(result.status == 0)
         let lines = result.outputLines
         #expect(lines.first == "textlayout \(TextLayoutTool.version)")
-        #expect(lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(
+            lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
                 == ["ICU", "HarfBuzz", "cairo", "FreeType"])
         for line in lines {
             #expect(line.range(of: #" \d+\.\d+(\.\d+)?$"#, options: .regularExpression) != nil, "\(line)")
@@ -125,10 +130,13 @@ import TextLayoutCommand
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
         let bash = Process()
         bash.executableURL = URL(fileURLWithPath: "/bin/bash")
-        bash.arguments = ["-c", """
+        bash.arguments = [
+            "-c",
+            """
             source '\(script.path)'
             COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _textlayout; echo "${COMPREPLY[*]}"
-            """]
+            """,
+        ]
         let output = Pipe()
         bash.standardOutput = output
         try bash.run()

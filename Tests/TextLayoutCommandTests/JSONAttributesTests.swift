@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayoutCommand
+import Testing
 import Typesetting
+
+@testable import TextLayoutCommand
 
 /// `wrap --format json` gives each glyph run's attributes when they differ from the
 /// defaults, and plain text's runs exactly as before.
@@ -17,16 +18,18 @@ import Typesetting
         """
 
     @Test func markupRunsCarryTheirAttributes() throws {
-        let result = runTool(["wrap", "--width", "300", "--format", "json", "--no-system-fallback", "--markup", "-"],
-                             input: Data(Self.markup.utf8))
+        let result = runTool(
+            ["wrap", "--width", "300", "--format", "json", "--no-system-fallback", "--markup", "-"],
+            input: Data(Self.markup.utf8))
         #expect(result.status == 0)
         #expect(result.errors == "")
         try Golden.check(result.output, against: Paths.golden("markup-300.json"))
     }
 
     @Test func plainTextRunsHaveNoAttributes() throws {
-        let result = runTool(["wrap", "--width", "300", "--size", "12", "--format", "json", "--no-system-fallback", "-"],
-                             input: Data("Plain text at the default size, in the default font.".utf8))
+        let result = runTool(
+            ["wrap", "--width", "300", "--size", "12", "--format", "json", "--no-system-fallback", "-"],
+            input: Data("Plain text at the default size, in the default font.".utf8))
         #expect(result.status == 0)
         #expect(!result.output.contains("\"attributes\""))
     }
@@ -45,13 +48,22 @@ import Typesetting
         let url = try #require(URL(string: "https://example.org/a?b=\"c\""))
         let text = AttributedText.joining(
             ("link ", .with { $0.link = url }),
-            ("\u{FFFC}", .with { $0.attachment = TextAttachment(name: "icon \"1\"", size: CGSize(width: 12, height: 10.5), descent: 2) }),
-            (" spaced", .with {
-                $0.tracking = 1.5
-                $0.kerning = false
-                $0.variations = [try! FontVariation("wght", 650)]
-                $0.strikethrough = TextDecoration(.thick)
-            }))
+            (
+                "\u{FFFC}",
+                .with {
+                    $0.attachment = TextAttachment(
+                        name: "icon \"1\"", size: CGSize(width: 12, height: 10.5), descent: 2)
+                }
+            ),
+            (
+                " spaced",
+                .with {
+                    $0.tracking = 1.5
+                    $0.kerning = false
+                    $0.variations = [try! FontVariation("wght", 650)]
+                    $0.strikethrough = TextDecoration(.thick)
+                }
+            ))
         let runs = try Self.attributes(text)
         #expect(runs.count == 3)
         #expect(runs[0]?["link"] as? String == url.absoluteString)
@@ -69,9 +81,10 @@ import Typesetting
     }
 
     @Test func coloursAreHexWithAlphaOnlyWhenNotOpaque() throws {
-        let runs = try Self.attributes(.joining(
-            ("see", .with { $0.foregroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.5) }),
-            ("saw", .with { $0.backgroundColor = Color(red: 0, green: 0, blue: 1) })))
+        let runs = try Self.attributes(
+            .joining(
+                ("see", .with { $0.foregroundColor = Color(red: 1, green: 0.5, blue: 0, alpha: 0.5) }),
+                ("saw", .with { $0.backgroundColor = Color(red: 0, green: 0, blue: 1) })))
         #expect(runs.count == 2)
         #expect(runs[0]?["color"] as? String == "#ff800080")
         #expect(runs[1]?["background"] as? String == "#0000ff")

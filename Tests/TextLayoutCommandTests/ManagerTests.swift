@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `--manager glyph` lays out with the glyph-based manager and prints exactly what
 /// the default fragment-based manager prints, as text and as JSON.
@@ -13,7 +13,8 @@ import TestSupport
     @Test(arguments: cases.indices)
     func glyphManagerPrintsWhatTheFragmentManagerPrints(index: Int) {
         let (corpus, width, format) = Self.cases[index]
-        let common = ["wrap", "--width", width, "--format", format, "--no-system-fallback", "--align", "justified"]
+        let common =
+            ["wrap", "--width", width, "--format", format, "--no-system-fallback", "--align", "justified"]
             + Paths.fallbackOptions + [TestData.corpusPath(corpus)]
         let fragment = runTool(common)
         let glyph = runTool(common + ["--manager", "glyph"])

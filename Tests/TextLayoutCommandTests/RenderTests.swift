@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayoutCommand
 import TextRendering
 import Typesetting
@@ -10,7 +10,8 @@ import Typesetting
     /// Runs `render` with `arguments` and `-o <directory>/<name>`; returns the result
     /// and the file's bytes (nil when none was written).
     static func render(_ arguments: [String], name: String, input: Data = Data("Hello, world".utf8))
-        throws -> (ToolResult, Data?) {
+        throws -> (ToolResult, Data?)
+    {
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let url = directory.appendingPathComponent(name)
@@ -49,13 +50,16 @@ import Typesetting
         defer { TemporaryDirectory.remove(directory) }
         let url = directory.appendingPathComponent(format.isEmpty ? "notes.pdf" : "notes.image")
         let text = "The office staff flew off to the fjords, first thing on Friday."
-        let result = runTool(["render", "--width", "180", "--size", "14", "--no-system-fallback", "-o", url.path] + format,
-                             input: Data(text.utf8))
+        let result = runTool(
+            ["render", "--width", "180", "--size", "14", "--no-system-fallback", "-o", url.path] + format,
+            input: Data(text.utf8))
         #expect(result.status == 0, "stderr: \(result.errors)")
         // The text view keeps 5 pt of line fragment padding on each side.
-        let wrapped = runTool(["wrap", "--width", "170", "--size", "14", "--no-system-fallback", "-"], input: Data(text.utf8))
+        let wrapped = runTool(
+            ["wrap", "--width", "170", "--size", "14", "--no-system-fallback", "-"], input: Data(text.utf8))
         let lines = try PDFTools.text(of: url).split(separator: "\n").filter { !$0.isEmpty && $0 != "\u{0C}" }
-        #expect(lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }
                 == wrapped.outputLines.map { $0.trimmingCharacters(in: .whitespaces) })
         let size = try #require(try PDFTools.pageSizes(of: url).first)
         #expect(size.width == 180)
@@ -67,8 +71,10 @@ import Typesetting
 
     @Test func mixedScriptsWithColourEmojiAndOptions() throws {
         let (result, data) = try Self.render(
-            ["--width", "300", "--format", "png", "--background", "#102030", "--color", "#ffffffcc", "--size", "20",
-             "--align", "center", "--manager", "glyph", "--no-system-fallback"] + Paths.fallbackOptions
+            [
+                "--width", "300", "--format", "png", "--background", "#102030", "--color", "#ffffffcc", "--size", "20",
+                "--align", "center", "--manager", "glyph", "--no-system-fallback",
+            ] + Paths.fallbackOptions
                 + [TestData.corpusPath("mixed.txt")],
             name: "mixed.image")
         #expect(result.status == 0, "stderr: \(result.errors)")
@@ -85,7 +91,8 @@ import Typesetting
     }
 
     @Test func emptyInputIsOneEmptyLineOfBackground() throws {
-        let (result, data) = try Self.render(["--width", "50", "--no-system-fallback"], name: "empty.png", input: Data())
+        let (result, data) = try Self.render(
+            ["--width", "50", "--no-system-fallback"], name: "empty.png", input: Data())
         #expect(result.status == 0)
         let image = try RasterImage(png: try #require(data))
         #expect(image.width == 50 && image.height == 19, "the height of one empty line, as a text view has")

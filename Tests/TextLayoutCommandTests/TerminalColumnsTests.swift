@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Typesetting
 
 /// Terminal cell widths and `--columns` wrapping.
@@ -62,8 +62,9 @@ import Typesetting
 
     /// No line is wider than n cells unless it is a single grapheme; the lines
     /// concatenate back to their paragraphs.
-    @Test(arguments: ["english.txt", "japanese.txt", "chinese.txt", "mixed.txt", "thai.txt", "devanagari.txt"],
-          [1, 2, 7, 20, 40, 80])
+    @Test(
+        arguments: ["english.txt", "japanese.txt", "chinese.txt", "mixed.txt", "thai.txt", "devanagari.txt"],
+        [1, 2, 7, 20, 40, 80])
     func noLineWiderThanColumns(_ corpus: String, _ columns: Int) throws {
         let result = runTool(["wrap", "--columns", "\(columns)", TestData.corpusPath(corpus)])
         #expect(result.status == 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayoutCommand
 
 /// What one run of the tool printed and returned.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayoutCommand
 
 /// Help and usage errors: what a user sees first when they get it wrong.
@@ -20,9 +20,11 @@ import TextLayoutCommand
         let result = runTool(arguments)
         #expect(result.status == 0)
         #expect(result.errors == "")
-        for option in ["--width", "--columns", "--font", "--face-index", "--family", "--fallback",
-                       "--no-system-fallback", "--size", "--locale", "--align", "--format", "--manager",
-                       "--help", "EXAMPLES:", "EXIT CODES:", "glyph (TextKit 1 style)"] {
+        for option in [
+            "--width", "--columns", "--font", "--face-index", "--family", "--fallback",
+            "--no-system-fallback", "--size", "--locale", "--align", "--format", "--manager",
+            "--help", "EXAMPLES:", "EXIT CODES:", "glyph (TextKit 1 style)",
+        ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }
@@ -33,9 +35,11 @@ import TextLayoutCommand
         #expect(result.status == 0)
         #expect(result.errors == "")
         #expect(result.output.hasPrefix("OVERVIEW: Lay out text at a width and draw it"))
-        for option in ["--width", "-o, --output", "--format", "--scale", "--color", "--background", "--font",
-                       "--face-index", "--family", "--fallback", "--no-system-fallback", "--size", "--locale",
-                       "--align", "--manager", "--help", "CBDT/sbix", "EXAMPLES:", "EXIT CODES:", "73"] {
+        for option in [
+            "--width", "-o, --output", "--format", "--scale", "--color", "--background", "--font",
+            "--face-index", "--family", "--fallback", "--no-system-fallback", "--size", "--locale",
+            "--align", "--manager", "--help", "CBDT/sbix", "EXAMPLES:", "EXIT CODES:", "73",
+        ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
     }

@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Checks that consecutive output lines concatenate back to each paragraph, in
 /// order, with an empty paragraph as one empty line and nothing left over.
-func expectLinesConcatenate(to paragraphs: [String], _ lines: [String],
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+func expectLinesConcatenate(
+    to paragraphs: [String], _ lines: [String],
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     var next = 0
     for (index, paragraph) in paragraphs.enumerated() {
         guard next < lines.count else {
@@ -39,15 +41,18 @@ func englishLinesConcatenateToParagraphs(_ width: Int) throws {
 @Test(arguments: [60, 150, 300])
 func mixedLinesConcatenateToParagraphs(_ width: Int) throws {
     let paragraphs = try corpusParagraphs("mixed.txt")
-    let result = runTool(["wrap", "--width", "\(width)", "--no-system-fallback"] + Paths.fallbackOptions
-                         + [TestData.corpusPath("mixed.txt")])
+    let result = runTool(
+        ["wrap", "--width", "\(width)", "--no-system-fallback"] + Paths.fallbackOptions
+            + [TestData.corpusPath("mixed.txt")])
     #expect(result.status == 0)
     expectLinesConcatenate(to: paragraphs, result.outputLines)
 }
 
 /// JSON ranges are contiguous within a paragraph and their text is the input's.
 @Test func jsonRangesCoverEachParagraph() throws {
-    let result = runTool(["wrap", "--width", "200", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt")])
+    let result = runTool([
+        "wrap", "--width", "200", "--format", "json", "--no-system-fallback", TestData.corpusPath("english.txt"),
+    ])
     let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
     let lines = json["lines"] as! [[String: Any]]
     var text = try TestData.corpus("english.txt")
@@ -62,5 +67,6 @@ func mixedLinesConcatenateToParagraphs(_ width: Int) throws {
         if let previous, previous.paragraph != paragraph { #expect(paragraph == previous.paragraph + 1) }
         previous = (paragraph, range[1])
     }
-    #expect(previous?.paragraph == (try corpusParagraphs("english.txt")).count - 1, "the lines reach the last paragraph")
+    #expect(
+        previous?.paragraph == (try corpusParagraphs("english.txt")).count - 1, "the lines reach the last paragraph")
 }

@@ -21,7 +21,10 @@ enum Fixtures {
     /// Every fragment, laid out.
     static func allFragments(_ manager: TextLayoutManager) -> [TextLayoutFragment] {
         var fragments: [TextLayoutFragment] = []
-        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragments.append($0); return true }
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) {
+            fragments.append($0)
+            return true
+        }
         return fragments
     }
 }

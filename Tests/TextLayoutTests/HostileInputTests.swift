@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import Typesetting
 
@@ -8,12 +8,16 @@ import Typesetting
 /// correct layout, the same from both managers.
 @Suite struct HostileInputTests {
     /// The lines a fresh manager of each kind gives `text` in a container `width` wide.
-    static func bothManagers(_ text: AttributedText, width: CGFloat) throws -> (fragment: [Range<Int>], glyph: [Range<Int>]) {
+    static func bothManagers(_ text: AttributedText, width: CGFloat) throws -> (
+        fragment: [Range<Int>], glyph: [Range<Int>]
+    ) {
         let storage = TextContentStorage(attributedString: text)
         let fragmentManager = TextLayoutManager(fonts: try TestData.cascade())
         storage.addTextLayoutManager(fragmentManager)
         fragmentManager.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
-        let fragment = Fixtures.allFragments(fragmentManager).flatMap { $0.textLineFragments.map { $0.documentRange!.offsets } }
+        let fragment = Fixtures.allFragments(fragmentManager).flatMap {
+            $0.textLineFragments.map { $0.documentRange!.offsets }
+        }
         let glyphStorage = TextStorage(attributedString: text)
         let glyphManager = LayoutManager(fonts: try TestData.cascade())
         glyphStorage.addLayoutManager(glyphManager)

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The glyph-based layout manager: the same lines as the fragment-based one, a real
 /// glyph ↔ character mapping, contiguous layout, text flowing through containers.
@@ -17,8 +18,11 @@ import Typesetting
         return (storage, manager)
     }
 
-    @Test(arguments: ["english.txt", "arabic.txt", "hebrew.txt", "thai.txt", "devanagari.txt", "japanese.txt", "mixed.txt"],
-          [90, 230, 480] as [CGFloat])
+    @Test(
+        arguments: [
+            "english.txt", "arabic.txt", "hebrew.txt", "thai.txt", "devanagari.txt", "japanese.txt", "mixed.txt",
+        ],
+        [90, 230, 480] as [CGFloat])
     func bothManagersGiveTheSameLines(corpus: String, width: CGFloat) throws {
         let text = try TestData.corpus(corpus)
         let style = ParagraphStyle(lineSpacing: 1.5, paragraphSpacing: 4, paragraphSpacingBefore: 2)
@@ -26,7 +30,11 @@ import Typesetting
         var modern: [(Range<Int>, CGRect)] = []
         for fragment in Fixtures.allFragments(fragmentManager) {
             for line in fragment.textLineFragments {
-                modern.append((line.documentRange!.offsets, line.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY)))
+                modern.append(
+                    (
+                        line.documentRange!.offsets,
+                        line.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY)
+                    ))
             }
         }
         let (_, manager) = try Self.glyphLayout(text, width: width, style: style)
@@ -36,7 +44,8 @@ import Typesetting
             let (_, glyphs) = manager.lineFragmentRect(forGlyphAt: glyph)
             let used = manager.lineFragmentUsedRect(forGlyphAt: glyph).rect
             let line = try #require(manager.lines.first { $0.glyphRange == glyphs })
-            legacy.append((line.characterRange.lowerBound..<(line.characterRange.lowerBound + line.line.range.count), used))
+            legacy.append(
+                (line.characterRange.lowerBound..<(line.characterRange.lowerBound + line.line.range.count), used))
             glyph = max(glyphs.upperBound, glyph + 1)
         }
         if manager.extraLineFragmentRect != .zero {
@@ -134,7 +143,8 @@ import Typesetting
         #expect(manager.usedRect(for: first).maxX <= 200)
         #expect(manager.usedRect(for: second).maxX > 200, "the wider page takes longer lines")
         #expect(manager.lineFragmentRect(forGlyphAt: firstRange.upperBound).rect.minY == 0)
-        #expect(manager.glyphRange(forBoundingRect: CGRect(x: 0, y: 0, width: 200, height: 100), in: first) == firstRange)
+        #expect(
+            manager.glyphRange(forBoundingRect: CGRect(x: 0, y: 0, width: 200, height: 100), in: first) == firstRange)
     }
 
     @Test func editsRegenerateGlyphsOnlyFromTheEditedParagraph() throws {
@@ -143,7 +153,8 @@ import Typesetting
         let typeset = manager.typesetter.statistics.paragraphsTypeset
         storage.replaceCharacters(in: 4..<7, with: "TWO!")
         #expect(manager.numberOfGlyphs == 3 + 1 + 4 + 1 + 5)
-        #expect(manager.typesetter.statistics.paragraphsTypeset == typeset + 1, "unchanged paragraphs keep their shaping")
+        #expect(
+            manager.typesetter.statistics.paragraphsTypeset == typeset + 1, "unchanged paragraphs keep their shaping")
         #expect(manager.characterIndexForGlyph(at: 9) == 9)
     }
 

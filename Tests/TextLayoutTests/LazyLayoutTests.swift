@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The fragment manager over a storage that splits paragraphs as layout reaches
 /// them: the same fragments and lines as over a storage split at once, usage bounds
@@ -192,10 +193,12 @@ import Typesetting
             switch step % 3 {
             case 0:
                 // An edit, mostly where splitting stopped.
-                let lower = lazyStorage.hasUnsplitText && Bool.random(using: &random)
+                let lower =
+                    lazyStorage.hasUnsplitText && Bool.random(using: &random)
                     ? min(lazyStorage.splitLength + Int.random(in: -2...2, using: &random), length)
                     : Int.random(in: 0...length, using: &random) / 4
-                let range = TextRange(max(lower, 0)..<min(max(lower, 0) + Int.random(in: 0...5, using: &random), length))
+                let range = TextRange(
+                    max(lower, 0)..<min(max(lower, 0) + Int.random(in: 0...5, using: &random), length))
                 let piece = pieces.randomElement(using: &random)!
                 lazyStorage.replaceCharacters(in: range, with: piece)
                 splitStorage.replaceCharacters(in: range, with: piece)
@@ -208,7 +211,8 @@ import Typesetting
                 }
             default:
                 let location = TextLocation(Int.random(in: 0...length, using: &random) / 3)
-                #expect(lazy.textLayoutFragment(for: location)?.documentRange
+                #expect(
+                    lazy.textLayoutFragment(for: location)?.documentRange
                         == split.textLayoutFragment(for: location)?.documentRange)
             }
         }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// A content storage splits paragraphs off its text only as far as it is asked;
 /// every public answer is the one a storage split all at once gives: paragraphs,
@@ -17,7 +18,9 @@ import Typesetting
 
         func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
             self.edits.append(edits.map(\.edit))
-            for edit in edits.map(\.edit) { paragraphCount += edit.insertedParagraphCount - edit.replacedParagraphs.count }
+            for edit in edits.map(\.edit) {
+                paragraphCount += edit.insertedParagraphCount - edit.replacedParagraphs.count
+            }
         }
 
         func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {
@@ -145,10 +148,13 @@ import Typesetting
         // UTF-8 is scanned eight bytes at a time: put the separator at every offset,
         // next to two- and four-byte scalars and U+2028 (not a paragraph separator).
         for lead in 0..<17 {
-            let text = String(repeating: "x", count: lead) + separator + "é" + String(repeating: "y", count: lead)
+            let text =
+                String(repeating: "x", count: lead) + separator + "é" + String(repeating: "y", count: lead)
                 + "\u{2028}" + separator + "😀z" + separator
             let units = Array(text.utf16)
-            let expected = paragraphRanges(in: units).map { Array(units[$0.content.lowerBound..<$0.separator.upperBound]) }
+            let expected = paragraphRanges(in: units).map {
+                Array(units[$0.content.lowerBound..<$0.separator.upperBound])
+            }
             let storage = TextContentStorage(string: text)
             #expect((0..<storage.paragraphCount).map { storage.paragraph(at: $0).attributedString.utf16 } == expected)
             #expect(Array(text.utf8).withUnsafeBufferPointer { utf16Count(ofUTF8: $0) } == units.count)
@@ -201,7 +207,8 @@ import Typesetting
             // Mostly at the point where splitting stopped (inside, across or just
             // before the unsplit text), else in the split text; anywhere at the end.
             let near = lazy.hasUnsplitText && Int.random(in: 0..<4, using: &random) > 0
-            let lower = near
+            let lower =
+                near
                 ? min(max(lazy.splitLength + Int.random(in: -3...2, using: &random), 0), length)
                 : Int.random(in: 0...(step < 280 ? lazy.splitLength : length), using: &random)
             let upper = min(length, lower + Int.random(in: 0...(near ? 6 : 3), using: &random))
@@ -244,13 +251,19 @@ import Typesetting
         let recorder = Recorder()
         storage.addObserver(recorder)
         let third = storage.range(ofParagraphAt: 2)
-        storage.replaceCharacters(in: TextRange((third.location.offset + 2)..<(third.endLocation.offset + 3)), with: "X")
+        storage.replaceCharacters(
+            in: TextRange((third.location.offset + 2)..<(third.endLocation.offset + 3)), with: "X")
         model.replaceSubrange((third.location.offset + 2)..<(third.endLocation.offset + 3), with: Array("X".utf16))
         #expect(storage.splitParagraphCount < 6)
-        #expect(recorder.edits == [[TextStorageEdit(
-            replacedParagraphs: 2..<4, insertedParagraphCount: 1,
-            editedRange: TextRange((third.location.offset + 2)..<(third.location.offset + 3)),
-            changeInLength: 1 - (third.length + 1))]])
+        #expect(
+            recorder.edits == [
+                [
+                    TextStorageEdit(
+                        replacedParagraphs: 2..<4, insertedParagraphCount: 1,
+                        editedRange: TextRange((third.location.offset + 2)..<(third.location.offset + 3)),
+                        changeInLength: 1 - (third.length + 1))
+                ]
+            ])
         // An insertion at the very start of the unsplit text.
         let start = storage.splitLength
         storage.replaceCharacters(in: TextRange(start..<start), with: "\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import Typesetting
 
@@ -33,11 +33,12 @@ import Typesetting
         let metrics = try TestData.font().metrics
         let top = line.baselineOffset - metrics.underlinePosition
         let t = metrics.underlineThickness
-        let bands: [(CGFloat, CGFloat)] = switch style {
-        case .single: [(top, t)]
-        case .thick: [(top, 2 * t)]
-        case .double: [(top, t), (top + 2 * t, t)]
-        }
+        let bands: [(CGFloat, CGFloat)] =
+            switch style {
+            case .single: [(top, t)]
+            case .thick: [(top, 2 * t)]
+            case .double: [(top, t), (top + 2 * t, t)]
+            }
         let fills = Self.record(line).fills
         #expect(fills.count == bands.count)
         for (fill, band) in zip(fills, bands) {
@@ -48,8 +49,9 @@ import Typesetting
     }
 
     @Test func hangingWhitespaceAtALinesEndIsNotUnderlined() throws {
-        let lines = try Self.lines(.joining(("every word here is underlined, and the lines wrap", Self.underlined())),
-                                   width: 120)
+        let lines = try Self.lines(
+            .joining(("every word here is underlined, and the lines wrap", Self.underlined())),
+            width: 120)
         #expect(lines.count > 2)
         for line in lines {
             let fills = Self.record(line).fills
@@ -62,8 +64,12 @@ import Typesetting
     @Test func neighbouringRunsShareOneUnderlineAtTheLowestPositionAndThickest() throws {
         var big = Self.underlined()
         big.fontDescriptor = FontDescriptor(size: 32)
-        let line = try #require(Self.lines(.joining(("small ", Self.underlined()), ("BIG", big),
-                                                    (" small", Self.underlined()))).first)
+        let line = try #require(
+            Self.lines(
+                .joining(
+                    ("small ", Self.underlined()), ("BIG", big),
+                    (" small", Self.underlined()))
+            ).first)
         let bigMetrics = try TestData.font(size: 32).metrics
         let fills = Self.record(line).fills
         #expect(fills.count == 1, "one continuous line")
@@ -90,7 +96,8 @@ import Typesetting
 
     @Test func strikethroughSitsAtTheFontsStrikeoutPosition() throws {
         let struck = TextAttributes.with { $0.strikethrough = TextDecoration(.single) }
-        let line = try #require(Self.lines(.joining(("struck", struck), (" plain text follows", TextAttributes()))).first)
+        let line = try #require(
+            Self.lines(.joining(("struck", struck), (" plain text follows", TextAttributes()))).first)
         let metrics = try TestData.font().metrics
         let fills = Self.record(line).fills
         #expect(fills.count == 1)
@@ -124,8 +131,12 @@ import Typesetting
         let link = TextAttributes.with { $0.link = url }
         var redLink = link
         redLink.foregroundColor = Self.red
-        let line = try #require(Self.lines(.joining(("see ", TextAttributes()), ("the ", link), ("docs", redLink),
-                                                    (" now", TextAttributes()))).first)
+        let line = try #require(
+            Self.lines(
+                .joining(
+                    ("see ", TextAttributes()), ("the ", link), ("docs", redLink),
+                    (" now", TextAttributes()))
+            ).first)
         let operations = Self.record(line).operations
         #expect(operations.count == 6)
         guard operations.count == 6, case .beginLink(let linked, let rect) = operations[1] else { return }
@@ -151,9 +162,17 @@ import Typesetting
 
     @Test func anAttachmentIsDrawnWhereItsGlyphIsInsteadOfTheGlyph() throws {
         let attachment = TextAttachment(name: "icon", size: CGSize(width: 12, height: 10), descent: 2)
-        let line = try #require(Self.lines(.joining(("a ", TextAttributes()), ("\u{FFFC}", .with {
-            $0.attachment = attachment
-        }), (" b", TextAttributes()))).first)
+        let line = try #require(
+            Self.lines(
+                .joining(
+                    ("a ", TextAttributes()),
+                    (
+                        "\u{FFFC}",
+                        .with {
+                            $0.attachment = attachment
+                        }
+                    ), (" b", TextAttributes()))
+            ).first)
         let canvas = Self.record(line)
         let drawn = canvas.operations.compactMap { operation -> CGRect? in
             if case .attachment(let drawn, let rect) = operation, drawn == attachment { rect } else { nil }

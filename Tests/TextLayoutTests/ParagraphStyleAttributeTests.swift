@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import Typesetting
 
@@ -28,7 +28,9 @@ import Typesetting
         let typesetter = try Typesetter(fonts: TestData.cascade())
         let frame = try typesetter.frame(for: Self.richText(), width: 240)
         let byParagraph = Dictionary(grouping: frame.lines, by: \.paragraphIndex)
-        let first = try #require(byParagraph[0]), second = try #require(byParagraph[1]), third = try #require(byParagraph[2])
+        let first = try #require(byParagraph[0])
+        let second = try #require(byParagraph[1])
+        let third = try #require(byParagraph[2])
         #expect(first.allSatisfy { $0.origin.x == 0 })
         #expect(second.allSatisfy { abs($0.origin.x - (240 - $0.width) / 2) < 1e-9 })
         #expect(third.allSatisfy { abs($0.origin.x - (240 - $0.width)) < 1e-9 })
@@ -49,8 +51,11 @@ import Typesetting
         fragments.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
         let modern = Fixtures.allFragments(fragments).flatMap { fragment in
             fragment.textLineFragments.map { line in
-                (range: line.line!.range, rect: line.typographicBounds.offsetBy(
-                    dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY))
+                (
+                    range: line.line!.range,
+                    rect: line.typographicBounds.offsetBy(
+                        dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
+                )
             }
         }
         let textStorage = TextStorage(attributedString: text)
@@ -59,14 +64,18 @@ import Typesetting
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
         glyphs.addTextContainer(container)
         var legacy: [(range: Range<Int>, rect: CGRect)] = []
-        glyphs.enumerateTypesetLines { line, used, _, _ in legacy.append((line.range, used)); return true }
+        glyphs.enumerateTypesetLines { line, used, _, _ in
+            legacy.append((line.range, used))
+            return true
+        }
         #expect(modern.count >= 4)
         #expect(legacy.count == modern.count)
         #expect(legacy.map(\.range) == modern.map(\.range))
         for (a, b) in zip(legacy, modern) {
-            #expect(abs(a.rect.minX - b.rect.minX) < 1e-6 && abs(a.rect.minY - b.rect.minY) < 1e-6
-                        && abs(a.rect.width - b.rect.width) < 1e-6 && abs(a.rect.height - b.rect.height) < 1e-6,
-                    "\(a.range): \(a.rect) against \(b.rect)")
+            #expect(
+                abs(a.rect.minX - b.rect.minX) < 1e-6 && abs(a.rect.minY - b.rect.minY) < 1e-6
+                    && abs(a.rect.width - b.rect.width) < 1e-6 && abs(a.rect.height - b.rect.height) < 1e-6,
+                "\(a.range): \(a.rect) against \(b.rect)")
         }
         #expect(abs(glyphs.sizeOfText(in: container).height - fragments.usageBoundsForTextContainer.height) < 1e-6)
     }

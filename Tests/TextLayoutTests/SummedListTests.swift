@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TextLayout
 
 /// The prefix-summed list behind paragraphs and fragment heights: random edits
@@ -35,7 +36,10 @@ import TestSupport
             var start = 0
             var expected = model.count - 1
             for (k, entry) in model.enumerated() {
-                if position < start + entry.1 { expected = k; break }
+                if position < start + entry.1 {
+                    expected = k
+                    break
+                }
                 start += entry.1
             }
             if list.total > 0 {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The container: padding, the line limit and what each line-break mode does to the
 /// last line shown.
@@ -81,7 +82,9 @@ import Typesetting
         let ellipsis = try #require(last.runs.first { $0.characterRange.isEmpty })
         #expect(ellipsis.glyphs == [try #require(ellipsis.font.face.glyph(for: "…"))])
         #expect(ellipsis.x + ellipsis.width <= last.width + 1e-9)
-        #expect(shown(two[1]).hasPrefix(shown(try lines(maximum: 0, mode: .byWordWrapping)[1]).trimmingCharacters(in: .whitespaces).prefix(3)))
+        #expect(
+            shown(two[1]).hasPrefix(
+                shown(try lines(maximum: 0, mode: .byWordWrapping)[1]).trimmingCharacters(in: .whitespaces).prefix(3)))
     }
 
     @Test func truncatingTheHeadShowsTheEnd() throws {
@@ -155,7 +158,9 @@ func bothManagersCutAtTheLineLimitAlike(mode: LineBreakMode) throws {
     fragments.textContainer?.maximumNumberOfLines = 3
     fragments.textContainer?.lineBreakMode = mode
     let modern = Fixtures.allFragments(fragments).flatMap { fragment in
-        fragment.textLineFragments.map { ($0.line!.range, $0.line!.truncatedRange, $0.typographicBounds.minY + fragment.layoutFragmentFrame.minY) }
+        fragment.textLineFragments.map {
+            ($0.line!.range, $0.line!.truncatedRange, $0.typographicBounds.minY + fragment.layoutFragmentFrame.minY)
+        }
     }
     let storage = TextStorage(string: text)
     let glyphs = LayoutManager(fonts: try TestData.cascade())
@@ -165,7 +170,10 @@ func bothManagersCutAtTheLineLimitAlike(mode: LineBreakMode) throws {
     container.lineBreakMode = mode
     glyphs.addTextContainer(container)
     var legacy: [(Range<Int>, Range<Int>?, CGFloat)] = []
-    glyphs.enumerateTypesetLines { line, used, _, _ in legacy.append((line.range, line.truncatedRange, used.minY)); return true }
+    glyphs.enumerateTypesetLines { line, used, _, _ in
+        legacy.append((line.range, line.truncatedRange, used.minY))
+        return true
+    }
     #expect(legacy.count == 3)
     #expect(legacy.map(\.0) == modern.map(\.0))
     #expect(legacy.map(\.1) == modern.map(\.1))

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The content storage: paragraphs, edits that replace only what they touch, and
 /// transactions that layout managers hear about once.
@@ -46,8 +47,12 @@ import Typesetting
         storage.addObserver(recorder)
         storage.replaceCharacters(in: TextRange(2..<2), with: "\n")
         #expect(paragraphTexts(storage) == ["al\n", "pha\n", "beta"])
-        #expect(recorder.calls.last == [TextStorageEdit(
-            replacedParagraphs: 0..<1, insertedParagraphCount: 2, editedRange: TextRange(2..<3), changeInLength: 1)])
+        #expect(
+            recorder.calls.last == [
+                TextStorageEdit(
+                    replacedParagraphs: 0..<1, insertedParagraphCount: 2, editedRange: TextRange(2..<3),
+                    changeInLength: 1)
+            ])
         storage.replaceCharacters(in: TextRange(6..<7), with: "")
         #expect(paragraphTexts(storage) == ["al\n", "phabeta"])
         #expect(recorder.calls.last?.first?.replacedParagraphs == 1..<3)
@@ -93,7 +98,9 @@ import Typesetting
             storage.replaceCharacters(in: TextRange(lower..<upper), with: piece)
             model.replaceSubrange(lower..<upper, with: Array(piece.utf16))
             #expect(storage.attributedString.utf16 == model)
-            let expected = paragraphRanges(in: model).map { Array(model[$0.content.lowerBound..<$0.separator.upperBound]) }
+            let expected = paragraphRanges(in: model).map {
+                Array(model[$0.content.lowerBound..<$0.separator.upperBound])
+            }
             #expect((0..<storage.paragraphCount).map { storage.paragraph(at: $0).attributedString.utf16 } == expected)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The fragment-based layout manager: the same lines as the layout core, layout only
 /// where asked, edits that re-lay out only what they touch, O(log n) hit-testing.
@@ -71,7 +72,9 @@ import Typesetting
         after = Fixtures.allFragments(manager)
         #expect(after.count == before.count)
         #expect(manager.typesetter.statistics.paragraphsTypeset == typeset + 4)
-        #expect(storage.string == String(text.prefix(third.location.offset + 3)) + "x" + String(text.dropFirst(third.location.offset + 3)))
+        #expect(
+            storage.string == String(text.prefix(third.location.offset + 3)) + "x"
+                + String(text.dropFirst(third.location.offset + 3)))
     }
 
     @Test func editsOfOneTransactionEachGetTheirOwnParagraphs() throws {
@@ -94,9 +97,13 @@ import Typesetting
         let text = String(repeating: try TestData.corpus("english.txt"), count: 40)
         let (_, manager) = try Fixtures.layout(text)
         // Lay out a third of the document so real and estimated heights mix.
-        manager.ensureLayout(for: CGRect(x: 0, y: 0, width: 300, height: manager.usageBoundsForTextContainer.height / 3))
+        manager.ensureLayout(
+            for: CGRect(x: 0, y: 0, width: 300, height: manager.usageBoundsForTextContainer.height / 3))
         var frames: [CGRect] = []
-        manager.enumerateTextLayoutFragments(from: nil) { frames.append($0.layoutFragmentFrame); return true }
+        manager.enumerateTextLayoutFragments(from: nil) {
+            frames.append($0.layoutFragmentFrame)
+            return true
+        }
         let count = frames.count
         var random = SeededGenerator(seed: 11)
         let probes = manager.hitTestProbes
@@ -130,13 +137,15 @@ import Typesetting
         let (storage, manager) = try Fixtures.layout("one\ntwo\nthree\n")
         var forward: [String] = []
         let end = manager.enumerateTextLayoutFragments(from: TextLocation(5)) {
-            forward.append($0.textElement.description); return true
+            forward.append($0.textElement.description)
+            return true
         }
         #expect(forward == ["two\n", "three\n", ""])
         #expect(end == TextLocation(storage.length))
         var backward: [String] = []
         let start = manager.enumerateTextLayoutFragments(from: TextLocation(5), options: .reverse) {
-            backward.append($0.textElement.description); return backward.count < 2
+            backward.append($0.textElement.description)
+            return backward.count < 2
         }
         #expect(backward == ["two\n", "one\n"])
         #expect(start == TextLocation(0))
@@ -151,14 +160,21 @@ import Typesetting
     }
 
     @Test func selectionAndCaretRectangles() throws {
-        let (_, manager) = try Fixtures.layout("The quick brown fox jumps over the lazy dog again and again.", width: 150)
+        let (_, manager) = try Fixtures.layout(
+            "The quick brown fox jumps over the lazy dog again and again.", width: 150)
         var rects: [CGRect] = []
-        manager.enumerateTextSegments(in: TextRange(4..<30)) { _, rect, _, _ in rects.append(rect); return true }
+        manager.enumerateTextSegments(in: TextRange(4..<30)) { _, rect, _, _ in
+            rects.append(rect)
+            return true
+        }
         #expect(rects.count >= 2, "a selection over two lines gives a rectangle per line")
         #expect(rects[0].minY < rects[1].minY)
         #expect(rects.allSatisfy { $0.width > 0 && $0.minX >= 5 })
         var caret: CGRect?
-        manager.enumerateTextSegments(in: TextRange(4..<4)) { _, rect, _, _ in caret = rect; return true }
+        manager.enumerateTextSegments(in: TextRange(4..<4)) { _, rect, _, _ in
+            caret = rect
+            return true
+        }
         #expect(caret?.width == 0)
         #expect(abs((caret?.minX ?? 0) - rects[0].minX) < 1e-9, "the caret sits where the selection starts")
         // A caret's x maps back to its character.
@@ -171,10 +187,16 @@ import Typesetting
     @Test func rightToLeftSelectionsRunRightToLeft() throws {
         let (_, manager) = try Fixtures.layout("שלום עולם abc", width: 400)
         var rects: [CGRect] = []
-        manager.enumerateTextSegments(in: TextRange(0..<4)) { _, rect, _, _ in rects.append(rect); return true }
+        manager.enumerateTextSegments(in: TextRange(0..<4)) { _, rect, _, _ in
+            rects.append(rect)
+            return true
+        }
         #expect(rects.count == 1)
         var caret: CGRect?
-        manager.enumerateTextSegments(in: TextRange(0..<0)) { _, rect, _, _ in caret = rect; return true }
+        manager.enumerateTextSegments(in: TextRange(0..<0)) { _, rect, _, _ in
+            caret = rect
+            return true
+        }
         // The first Hebrew character's caret is at the right edge of the word.
         #expect(abs((caret?.minX ?? 0) - rects[0].maxX) < 1e-6)
     }

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// The headless text view: editing as a keyboard and an input method do it, and the
 /// one-way switch to the glyph-based layout manager.
@@ -29,7 +30,10 @@ import Typesetting
         if let manager = view.textLayoutManager {
             return Fixtures.allFragments(manager).flatMap { fragment in
                 fragment.textLineFragments.map {
-                    ($0.documentRange!.offsets, $0.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY))
+                    (
+                        $0.documentRange!.offsets,
+                        $0.typographicBounds.offsetBy(dx: 0, dy: fragment.layoutFragmentFrame.minY)
+                    )
                 }
             }
         }

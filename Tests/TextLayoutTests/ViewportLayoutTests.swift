@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
-@testable import TextLayout
+import Testing
 import Typesetting
+
+@testable import TextLayout
 
 /// Viewport-driven, noncontiguous layout: only what the viewport (and its overdraw)
 /// meets is laid out; estimates replaced by real heights never move what is on
@@ -21,7 +22,9 @@ import Typesetting
         func textViewportLayoutController(
             _ controller: TextViewportLayoutController, configureRenderingSurfaceFor fragment: TextLayoutFragment
         ) { configured.append(fragment) }
-        func textViewportLayoutController(_ controller: TextViewportLayoutController, didAdjustViewportBy offset: CGFloat) {
+        func textViewportLayoutController(
+            _ controller: TextViewportLayoutController, didAdjustViewportBy offset: CGFloat
+        ) {
             bounds.origin.y += offset
             adjustments.append(offset)
         }

@@ -3,8 +3,8 @@
 // Golden/decorations/ (re-recorded as `Golden` says; look at them rendered before
 // committing them).
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import Typesetting
@@ -40,8 +40,9 @@ private func sized(_ size: CGFloat, _ attributes: TextAttributes) -> TextAttribu
 let decorationGoldens: [DecorationGolden] = [
     DecorationGolden(
         file: "underline-single.svg",
-        text: .joining(("Plain, then ", plain), ("underlined words that wrap onto the next line ", underline(.single)),
-                       ("and plain again.", plain)),
+        text: .joining(
+            ("Plain, then ", plain), ("underlined words that wrap onto the next line ", underline(.single)),
+            ("and plain again.", plain)),
         width: 220),
     DecorationGolden(
         file: "underline-double.svg",
@@ -51,56 +52,94 @@ let decorationGoldens: [DecorationGolden] = [
         text: .joining(("A ", plain), ("thick underline", underline(.thick)), (" here.", plain)), width: 220),
     DecorationGolden(
         file: "underline-sizes.svg",
-        text: .joining(("small ", underline(.single)), ("BIG", sized(28, underline(.single))),
-                       (" small, one line", underline(.single))),
+        text: .joining(
+            ("small ", underline(.single)), ("BIG", sized(28, underline(.single))),
+            (" small, one line", underline(.single))),
         width: 260),
     DecorationGolden(
         file: "strikethrough.svg",
-        text: .joining(("Struck through", strikethrough(.single)), (", ", plain), ("twice", strikethrough(.double)),
-                       (", ", plain), ("thick", strikethrough(.thick)), (".", plain)),
+        text: .joining(
+            ("Struck through", strikethrough(.single)), (", ", plain), ("twice", strikethrough(.double)),
+            (", ", plain), ("thick", strikethrough(.thick)), (".", plain)),
         width: 260),
     DecorationGolden(
         file: "colours.svg",
-        text: .joining(("Blue text, red underline", .with {
-            $0.foregroundColor = blue
-            $0.underline = TextDecoration(.single, color: red)
-        }), ("; ", plain), ("green struck", .with {
-            $0.foregroundColor = green
-            $0.strikethrough = TextDecoration()
-        }), ("; ", plain), ("red", .with {
-            $0.foregroundColor = red
-            $0.underline = TextDecoration()
-        }), ("blue", .with {
-            $0.foregroundColor = blue
-            $0.underline = TextDecoration()
-        })),
+        text: .joining(
+            (
+                "Blue text, red underline",
+                .with {
+                    $0.foregroundColor = blue
+                    $0.underline = TextDecoration(.single, color: red)
+                }
+            ), ("; ", plain),
+            (
+                "green struck",
+                .with {
+                    $0.foregroundColor = green
+                    $0.strikethrough = TextDecoration()
+                }
+            ), ("; ", plain),
+            (
+                "red",
+                .with {
+                    $0.foregroundColor = red
+                    $0.underline = TextDecoration()
+                }
+            ),
+            (
+                "blue",
+                .with {
+                    $0.foregroundColor = blue
+                    $0.underline = TextDecoration()
+                }
+            )),
         width: 260),
     DecorationGolden(
         file: "background.svg",
-        text: .joining(("Some ", plain), ("highlighted words across a line break", .with {
-            $0.backgroundColor = yellow
-        }), (" end.", plain)),
+        text: .joining(
+            ("Some ", plain),
+            (
+                "highlighted words across a line break",
+                .with {
+                    $0.backgroundColor = yellow
+                }
+            ), (" end.", plain)),
         width: 200),
     DecorationGolden(
         file: "link.svg",
-        text: .joining(("Read ", plain), ("the manual", .with {
-            $0.link = URL(string: "https://example.org/manual?a=1&b=\"2\"")
-            $0.foregroundColor = blue
-            $0.underline = TextDecoration()
-        }), (" first.", plain)),
+        text: .joining(
+            ("Read ", plain),
+            (
+                "the manual",
+                .with {
+                    $0.link = URL(string: "https://example.org/manual?a=1&b=\"2\"")
+                    $0.foregroundColor = blue
+                    $0.underline = TextDecoration()
+                }
+            ), (" first.", plain)),
         width: 220),
     DecorationGolden(
         file: "baseline-offset.svg",
-        text: .joining(("H", underline(.single)), ("2", .with {
-            $0.baselineOffset = -4
-            $0.underline = TextDecoration()
-        }), ("O and x", underline(.single)), ("2", .with { $0.baselineOffset = 7 }), (" up", plain)),
+        text: .joining(
+            ("H", underline(.single)),
+            (
+                "2",
+                .with {
+                    $0.baselineOffset = -4
+                    $0.underline = TextDecoration()
+                }
+            ), ("O and x", underline(.single)), ("2", .with { $0.baselineOffset = 7 }), (" up", plain)),
         width: 220),
     DecorationGolden(
         file: "attachment.svg",
-        text: .joining(("An icon ", plain), ("\u{FFFC}", .with {
-            $0.attachment = TextAttachment(name: "star", size: CGSize(width: 14, height: 14), descent: 2)
-        }), (" inline.", plain)),
+        text: .joining(
+            ("An icon ", plain),
+            (
+                "\u{FFFC}",
+                .with {
+                    $0.attachment = TextAttachment(name: "star", size: CGSize(width: 14, height: 14), descent: 2)
+                }
+            ), (" inline.", plain)),
         width: 220),
 ]
 

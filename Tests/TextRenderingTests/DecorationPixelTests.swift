@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import Typesetting
@@ -21,8 +21,10 @@ import Typesetting
     /// negative rows are above), that are dark in the column through the middle of
     /// the space of "x x" drawn with `attributes`.
     static func darkRows(_ attributes: TextAttributes) throws -> [Int] {
-        let typesetter = Typesetter(fonts: try FontCascade(primary: TestData.font(size: size), fallbacks: [],
-                                                           systemFallback: nil))
+        let typesetter = Typesetter(
+            fonts: try FontCascade(
+                primary: TestData.font(size: size), fallbacks: [],
+                systemFallback: nil))
         let line = try #require(try typesetter.frame(for: .joining(("x x", attributes)), width: 4000).lines.first)
         let run = try #require(line.runs.first)
         let column = Int((run.x + run.positions[1].x + run.advances[1] / 2).rounded(.down))
@@ -41,11 +43,12 @@ import Typesetting
         let top = Int(-metrics.underlinePosition)
         let thickness = Int(metrics.underlineThickness)
         #expect((top, thickness) == (20, 45), "DejaVu Sans's post table at 1024 pt")
-        let expected: [Int] = switch style {
-        case .single: Array(top..<(top + thickness))
-        case .thick: Array(top..<(top + 2 * thickness))
-        case .double: Array(top..<(top + thickness)) + Array((top + 2 * thickness)..<(top + 3 * thickness))
-        }
+        let expected: [Int] =
+            switch style {
+            case .single: Array(top..<(top + thickness))
+            case .thick: Array(top..<(top + 2 * thickness))
+            case .double: Array(top..<(top + thickness)) + Array((top + 2 * thickness)..<(top + 3 * thickness))
+            }
         #expect(try Self.darkRows(.with { $0.underline = TextDecoration(style) }) == expected)
     }
 

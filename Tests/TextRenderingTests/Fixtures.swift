@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TestSupport
 import TextLayout
 import TextRendering
 import Typesetting
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// What the rendering tests share beyond TestSupport: text views over the testdata
 /// cascade, and where the goldens are.
@@ -14,17 +15,23 @@ enum Fixtures {
     static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
     /// A text view `width` wide holding `text`, as tall as the text.
-    static func view(_ text: String, width: CGFloat, size: CGFloat = 16, color: Color? = nil,
-                     usingTextLayoutManager: Bool = true) throws -> TextView {
-        try view(AttributedText(text, attributes: TextAttributes(foregroundColor: color)), width: width, size: size,
-                 usingTextLayoutManager: usingTextLayoutManager)
+    static func view(
+        _ text: String, width: CGFloat, size: CGFloat = 16, color: Color? = nil,
+        usingTextLayoutManager: Bool = true
+    ) throws -> TextView {
+        try view(
+            AttributedText(text, attributes: TextAttributes(foregroundColor: color)), width: width, size: size,
+            usingTextLayoutManager: usingTextLayoutManager)
     }
 
     /// A text view `width` wide holding attributed `text`, as tall as the text.
-    static func view(_ text: AttributedText, width: CGFloat, size: CGFloat = 16,
-                     usingTextLayoutManager: Bool = true) throws -> TextView {
-        let view = TextView(usingTextLayoutManager: usingTextLayoutManager, fonts: try TestData.cascade(size: size),
-                            frame: CGRect(x: 0, y: 0, width: width, height: 1))
+    static func view(
+        _ text: AttributedText, width: CGFloat, size: CGFloat = 16,
+        usingTextLayoutManager: Bool = true
+    ) throws -> TextView {
+        let view = TextView(
+            usingTextLayoutManager: usingTextLayoutManager, fonts: try TestData.cascade(size: size),
+            frame: CGRect(x: 0, y: 0, width: width, height: 1))
         view.attributedText = text
         view.sizeHeightToFitText()
         return view
@@ -52,8 +59,10 @@ final class SVGOutline: NSObject, XMLParserDelegate {
         if !parser.parse() { error = parser.parserError ?? CocoaError(.coderReadCorrupt) }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if elementCounts.isEmpty { rootAttributes = attributes }
         elementCounts[name, default: 0] += 1
         if let id = attributes["id"] { definedIDs.append(id) }
@@ -63,7 +72,8 @@ final class SVGOutline: NSObject, XMLParserDelegate {
 
 /// A pixel that is neither white nor grey: a colour channel differs from another.
 func isColoured(_ color: Color) -> Bool {
-    color.alpha > 0.5 && max(abs(color.red - color.green), abs(color.green - color.blue), abs(color.red - color.blue)) > 0.25
+    color.alpha > 0.5
+        && max(abs(color.red - color.green), abs(color.green - color.blue), abs(color.red - color.blue)) > 0.25
 }
 
 /// A pixel that is nearly black and opaque.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Typesetting
 
 /// Glyph outlines and colour glyphs from the core (`FontFace+Outlines`).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import Typesetting
@@ -70,7 +70,9 @@ import Typesetting
         #expect(try PDFTools.text(of: url).contains("Regular text\nBold text"))
     }
 
-    @Test(arguments: [CGSize(width: 200, height: 94), CGSize(width: 287.5, height: 40.25), CGSize(width: 612, height: 792)])
+    @Test(arguments: [
+        CGSize(width: 200, height: 94), CGSize(width: 287.5, height: 40.25), CGSize(width: 612, height: 792),
+    ])
     func thePageIsExactlyTheSizeAskedFor(_ size: CGSize) throws {
         let canvas = try PDFCanvas(size: size)
         canvas.fill(CGRect(origin: .zero, size: size), cornerRadius: 4, color: .white)
@@ -101,9 +103,14 @@ import Typesetting
         canvas.draw(try typesetter.frame(for: "three", width: 300))
         #expect(canvas.pageCount == 3)
         try canvas.finish()
-        #expect(try PDFTools.pageSizes(of: url) == [CGSize(width: 100, height: 50), CGSize(width: 100, height: 50),
-                                                    CGSize(width: 300, height: 120)])
-        let pages = try PDFTools.text(of: url).split(separator: "\u{0C}").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(
+            try PDFTools.pageSizes(of: url) == [
+                CGSize(width: 100, height: 50), CGSize(width: 100, height: 50),
+                CGSize(width: 300, height: 120),
+            ])
+        let pages = try PDFTools.text(of: url).split(separator: "\u{0C}").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         #expect(pages.filter { !$0.isEmpty } == ["one", "two", "three"])
     }
 
@@ -123,8 +130,9 @@ import Typesetting
         func draw(on canvas: PDFCanvas) throws {
             canvas.fill(CGRect(x: 0, y: 0, width: 200, height: 80), cornerRadius: 8, color: .white)
             canvas.stroke(CGRect(x: 4, y: 4, width: 192, height: 72), cornerRadius: 6, lineWidth: 1, color: .black)
-            canvas.draw(try Typesetter(fonts: TestData.cascade()).frame(for: "Same bytes, every time", width: 180),
-                        at: CGPoint(x: 10, y: 10))
+            canvas.draw(
+                try Typesetter(fonts: TestData.cascade()).frame(for: "Same bytes, every time", width: 180),
+                at: CGPoint(x: 10, y: 10))
         }
         let first = try PDFCanvas(size: CGSize(width: 200, height: 80))
         try draw(on: first)
@@ -141,7 +149,9 @@ import Typesetting
         #expect(try Data(contentsOf: url) == bytes)
     }
 
-    @Test(arguments: [CGSize(width: 0, height: 10), CGSize(width: 10, height: -1), CGSize(width: CGFloat.infinity, height: 5)])
+    @Test(arguments: [
+        CGSize(width: 0, height: 10), CGSize(width: 10, height: -1), CGSize(width: CGFloat.infinity, height: 5),
+    ])
     func anImpossiblePageSizeIsAnError(_ size: CGSize) throws {
         #expect(throws: RenderingError.self) { try PDFCanvas(size: size) }
         let canvas = try PDFCanvas(size: CGSize(width: 10, height: 10))
@@ -151,15 +161,17 @@ import Typesetting
 
     @Test func aFileThatCannotBeCreatedIsAnError() throws {
         let error = try #require(throws: RenderingError.self) {
-            try PDFCanvas(size: CGSize(width: 10, height: 10), writingTo: URL(fileURLWithPath: "/nonexistent/dir/a.pdf"))
+            try PDFCanvas(
+                size: CGSize(width: 10, height: 10), writingTo: URL(fileURLWithPath: "/nonexistent/dir/a.pdf"))
         }
         #expect(error.code == .cannotWriteFile)
     }
 
     @Test func aLinkBecomesALinkAnnotationOverItsText() throws {
         let url = try #require(URL(string: "https://example.org/docs?q=it's"))
-        let text = AttributedText.joining(("Read ", TextAttributes()), ("the docs", .with { $0.link = url }),
-                                          (" first.", TextAttributes()))
+        let text = AttributedText.joining(
+            ("Read ", TextAttributes()), ("the docs", .with { $0.link = url }),
+            (" first.", TextAttributes()))
         let frame = try Typesetter(fonts: TestData.cascade()).frame(for: text, width: 300)
         let canvas = try PDFCanvas(size: CGSize(width: 300, height: 40))
         canvas.draw(frame, at: CGPoint(x: 0, y: 10))
@@ -179,18 +191,22 @@ import Typesetting
         let expected: [CGFloat] = [run.x, 40 - 10 - line.height, run.x + run.width, 40 - 10]
         #expect(rect.count == 4, "\(rect)")
         let outward: [CGFloat] = [-1, -1, 1, 1]
-        #expect(zip(zip(rect, expected), outward).allSatisfy { pair, direction in
-            let gap = (pair.0 - pair.1) * direction
-            return gap > -0.001 && gap < 1
-        }, "\(rect) is not \(expected) rounded outward")
+        #expect(
+            zip(zip(rect, expected), outward).allSatisfy { pair, direction in
+                let gap = (pair.0 - pair.1) * direction
+                return gap > -0.001 && gap < 1
+            }, "\(rect) is not \(expected) rounded outward")
     }
 
     /// The first link annotation's `/Rect` in `pdf`'s bytes.
     static func annotationRect(in pdf: Data) -> [CGFloat]? {
         let text = String(decoding: pdf, as: UTF8.self)
         guard let annotation = text.range(of: "/Subtype /Link"),
-              let start = text.range(of: "/Rect [", range: annotation.upperBound..<text.endIndex),
-              let end = text.range(of: "]", range: start.upperBound..<text.endIndex) else { return nil }
-        return text[start.upperBound..<end.lowerBound].split(separator: " ").compactMap { Double($0).map { CGFloat($0) } }
+            let start = text.range(of: "/Rect [", range: annotation.upperBound..<text.endIndex),
+            let end = text.range(of: "]", range: start.upperBound..<text.endIndex)
+        else { return nil }
+        return text[start.upperBound..<end.lowerBound].split(separator: " ").compactMap {
+            Double($0).map { CGFloat($0) }
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import Typesetting
@@ -121,8 +121,10 @@ import Typesetting
         #expect(decoded == (try canvas.image()))
     }
 
-    @Test(arguments: [CGSize(width: 0, height: 10), CGSize(width: 10, height: -1), CGSize(width: CGFloat.infinity, height: 1),
-                      CGSize(width: 40000, height: 1)])
+    @Test(arguments: [
+        CGSize(width: 0, height: 10), CGSize(width: 10, height: -1), CGSize(width: CGFloat.infinity, height: 1),
+        CGSize(width: 40000, height: 1),
+    ])
     func impossibleSizesAreErrors(_ size: CGSize) {
         #expect { try PNGCanvas(size: size) } throws: { ($0 as? RenderingError)?.code == .invalidSize }
     }

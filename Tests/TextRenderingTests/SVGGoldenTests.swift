@@ -4,8 +4,8 @@
 // golden uses fonts from testdata only, without system fallback, so it does not
 // depend on the machine's fonts.
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import TextLayout
 import TextRendering
 import Typesetting
@@ -31,7 +31,8 @@ let svgGoldens: [SVGGolden] = [
     func documentMatchesGolden(_ golden: SVGGolden) throws {
         let view = try Fixtures.view(golden.text, width: golden.width)
         let svg = view.svgDocument(background: .white)
-        try Golden.check(svg, against: Fixtures.tests.appendingPathComponent("Golden").appendingPathComponent(golden.file))
+        try Golden.check(
+            svg, against: Fixtures.tests.appendingPathComponent("Golden").appendingPathComponent(golden.file))
     }
 
     @Test(arguments: svgGoldens)
@@ -78,16 +79,19 @@ let svgGoldens: [SVGGolden] = [
 
     @Test func roundedRectanglesAndNumbersAreFormattedPlainly() {
         let canvas = SVGCanvas(size: CGSize(width: 100.5, height: 40))
-        canvas.fill(CGRect(x: 0.1234, y: -0, width: 50, height: 20), cornerRadius: 30, color: Color(red: 0, green: 0.5, blue: 1))
+        canvas.fill(
+            CGRect(x: 0.1234, y: -0, width: 50, height: 20), cornerRadius: 30, color: Color(red: 0, green: 0.5, blue: 1)
+        )
         canvas.fill(CGRect(x: 0, y: 0, width: 0, height: 10), cornerRadius: 0, color: .black)
-        #expect(canvas.svg == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
-            width="100.5" height="40" viewBox="0 0 100.5 40">
-            <rect x="0.123" y="0" width="50" height="20" rx="10" ry="10" fill="#0080ff"/>
-            </svg>
+        #expect(
+            canvas.svg == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" version="1.1" \
+                width="100.5" height="40" viewBox="0 0 100.5 40">
+                <rect x="0.123" y="0" width="50" height="20" rx="10" ry="10" fill="#0080ff"/>
+                </svg>
 
-            """)
+                """)
     }
 
     @Test func bothLayoutManagersDrawTheSameDocument() throws {

@@ -21,7 +21,8 @@ import Typesetting
             view.insertText(String(character))  // as a keyboard would
             #expect(model.title == view.string, "the edit went to the binding")
             model.detail = "update \(index)"  // a model update the editor does not read
-            try host.update(with: EditableText(text: Binding(model, \.title)), identity: "note")  // the parent re-renders
+            // The parent re-renders.
+            try host.update(with: EditableText(text: Binding(model, \.title)), identity: "note")
             try host.scheduler.runUntilIdle()
             #expect(view.selectedRange == TextRange((6 + index)..<(6 + index)))
         }

@@ -153,7 +153,8 @@ import Typesetting
         try host.flush()
         let dark = view.attributedText.attributes(at: 0)
         #expect(dark.foregroundColor == ColorScheme.dark.labelColor)
-        #expect(abs((dark.font?.size ?? 0) - ContentSizeCategory.accessibilityExtraExtraExtraLarge.scaledSize(24)) < 0.001)
+        #expect(
+            abs((dark.font?.size ?? 0) - ContentSizeCategory.accessibilityExtraExtraExtraLarge.scaledSize(24)) < 0.001)
         #expect((dark.font?.size ?? 0) > 24 * 2)
         #expect(view.string == "Styled")
     }

@@ -11,7 +11,11 @@ import Typesetting
     @Test func observableWorksOnThisToolchain() {
         let model = NoteModel()
         var fired = 0
-        withObservationTracking { _ = model.title } onChange: { MainActor.assumeIsolated { fired += 1 } }
+        withObservationTracking {
+            _ = model.title
+        } onChange: {
+            MainActor.assumeIsolated { fired += 1 }
+        }
         model.detail = "unread"
         #expect(fired == 0)
         model.title = "read"

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Emoji sequences (UTS #51) are one unit: the scanner finds each whole, the

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Fonts: loading from files, metrics, coverage, the face cache, and finding a

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// One greedy core breaks points and terminal cells alike: where every grapheme is

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Han, Hiragana and Katakana in one font are shaped as one run, so the font's
@@ -40,8 +41,9 @@ import TestSupport
         for width in widths {
             for (index, paragraph) in paragraphs.enumerated() {
                 for line in try paragraph.lines(width: width) {
-                    dump.append("line \(Int(width)) \(index) \(line.range.lowerBound) \(line.range.upperBound) "
-                                + String(format: "%.4f", Double(line.width)))
+                    dump.append(
+                        "line \(Int(width)) \(index) \(line.range.lowerBound) \(line.range.upperBound) "
+                            + String(format: "%.4f", Double(line.width)))
                 }
             }
         }
@@ -60,7 +62,8 @@ import TestSupport
         try #require(recorded.count == now.count, "\(now.count) items now, \(recorded.count) recorded")
         var kernedLines = 0
         for (was, isNow) in zip(recorded, now) {
-            let old = was.split(separator: " "), new = isNow.split(separator: " ")
+            let old = was.split(separator: " ")
+            let new = isNow.split(separator: " ")
             guard old[0] == "line" else {
                 #expect(isNow == was, "break opportunities moved")
                 continue
@@ -96,6 +99,8 @@ import TestSupport
         }
         let apart = try pair.map { try width(String($0)) }.reduce(0, +)
         let together = try width(pair)
-        #expect(abs(together - (apart + Self.kernedPairs[pair]! * 16 / 1000)) < 1e-9, "\(pair): \(together) against \(apart)")
+        #expect(
+            abs(together - (apart + Self.kernedPairs[pair]! * 16 / 1000)) < 1e-9,
+            "\(pair): \(together) against \(apart)")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// A run of spaces at a line's end hangs whole, however the break opportunities cut
@@ -10,7 +11,8 @@ import TestSupport
 @Suite struct HangingWhitespaceRunTests {
     /// The spaces a run is made of: hanging ones, and U+00A0, which neither hangs nor
     /// breaks.
-    static let spaces: [String] = [" ", "\u{A0}", "\u{3000}", "\t"]
+    static let spaces: [String] =
+        [" ", "\u{A0}", "\u{3000}", "\t"]
         + (0x2000...0x200A).map { String(Unicode.Scalar($0)!) }
     static let words = ["中文", "日本語", "word", "ab", "テスト", "x"]
 
@@ -19,7 +21,8 @@ import TestSupport
         (0..<count).map { index in
             let word = words.randomElement(using: &generator)!
             guard index < count - 1 else { return word }
-            return word + (0..<Int.random(in: 1...4, using: &generator))
+            return word
+                + (0..<Int.random(in: 1...4, using: &generator))
                 .map { _ in spaces.randomElement(using: &generator)! }.joined()
         }.joined()
     }
@@ -31,7 +34,8 @@ import TestSupport
         #expect(lines.map(\.range) == [0..<4, 4..<6])
         #expect(lines[0].contentEnd == 2)
         #expect(lines[0].width == 32)
-        #expect(try TerminalColumns(columns: 4).lines(for: Array("中文 \u{3000}中文".utf16), locale: "en") == [0..<4, 4..<6])
+        #expect(
+            try TerminalColumns(columns: 4).lines(for: Array("中文 \u{3000}中文".utf16), locale: "en") == [0..<4, 4..<6])
     }
 
     @Test(arguments: [20, 36, 50, 80, 131] as [CGFloat])
@@ -54,13 +58,15 @@ import TestSupport
             }
             for line in lines.dropFirst() {
                 checkedBreaks += 1
-                #expect(!isHangingWhitespace(units[line.range.lowerBound]),
-                        "\(text.debugDescription): a line starts with hanging whitespace at \(line.range)")
+                #expect(
+                    !isHangingWhitespace(units[line.range.lowerBound]),
+                    "\(text.debugDescription): a line starts with hanging whitespace at \(line.range)")
             }
             let cells = try TerminalColumns(columns: Int(width / 8)).lines(for: units, locale: "en")
             for range in cells.dropFirst() {
-                #expect(!isHangingWhitespace(units[range.lowerBound]),
-                        "\(text.debugDescription): \(Int(width / 8)) columns: a line starts at \(range)")
+                #expect(
+                    !isHangingWhitespace(units[range.lowerBound]),
+                    "\(text.debugDescription): \(Int(width / 8)) columns: a line starts at \(range)")
             }
         }
         #expect(checkedBreaks > 20)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import Typesetting
 
 /// Issue 14's hostile catalogue, the text and number cases: each gives a clear error

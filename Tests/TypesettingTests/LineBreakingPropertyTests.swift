@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Properties every layout must have, over every corpus at many widths:
@@ -22,7 +23,8 @@ import TestSupport
                 #expect(lines.first?.range.lowerBound == 0)
                 #expect(lines.last?.range.upperBound == range.content.count)
                 for (previous, next) in zip(lines, lines.dropFirst()) {
-                    #expect(previous.range.upperBound == next.range.lowerBound, "gap or overlap at \(width) in \(corpus)")
+                    #expect(
+                        previous.range.upperBound == next.range.lowerBound, "gap or overlap at \(width) in \(corpus)")
                     #expect(!next.range.isEmpty)
                 }
             }
@@ -55,7 +57,9 @@ import TestSupport
                 for line in try paragraph.lines(width: width) where line.width > 0 {
                     let lineText = AttributedText(utf16: Array(paragraph.text[line.range]))
                     let again = try typesetter.paragraph(lineText).lines(width: line.width)
-                    #expect(again.count == 1, "\(corpus): line \(line.range) at its width \(line.width) gave \(again.map(\.range))")
+                    #expect(
+                        again.count == 1,
+                        "\(corpus): line \(line.range) at its width \(line.width) gave \(again.map(\.range))")
                 }
             }
         }
@@ -150,8 +154,9 @@ func precomputedSafeEndsAgreeWithTheRuns(corpus: String) throws {
     let paragraphs = try typesetter.paragraphs(for: AttributedText(try TestData.corpus(corpus)))
     for paragraph in paragraphs {
         for i in 0..<paragraph.segments.count {
-            #expect(paragraph.segments.isSafeEnd(i) == paragraph.isSafeToBreak(at: paragraph.segments.end(of: i)),
-                    "\(corpus): segment ending at \(paragraph.segments.end(of: i))")
+            #expect(
+                paragraph.segments.isSafeEnd(i) == paragraph.isSafeToBreak(at: paragraph.segments.end(of: i)),
+                "\(corpus): segment ending at \(paragraph.segments.end(of: i))")
         }
     }
 }

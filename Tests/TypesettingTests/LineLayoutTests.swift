@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Lines: alignment, justification, line height and spacing, paragraph spacing,
@@ -49,8 +50,9 @@ import TestSupport
         let spaced = try lines(style: ParagraphStyle(lineHeightMultiple: 1.5, lineSpacing: 4))
         #expect(abs(spaced[0].height - natural * 1.5) < 1e-9)
         #expect(abs(spaced[1].origin.y - (natural * 1.5 + 4)) < 1e-9)
-        #expect(abs(spaced[0].baselineOffset - (font.metrics.ascent + natural * 0.5)) < 1e-9,
-                "the extra height goes above the baseline")
+        #expect(
+            abs(spaced[0].baselineOffset - (font.metrics.ascent + natural * 0.5)) < 1e-9,
+            "the extra height goes above the baseline")
     }
 
     @Test func paragraphSpacing() throws {
@@ -121,11 +123,12 @@ import TestSupport
 
     @Test func breakOpportunitiesAreSoftOrMandatory() throws {
         let opportunities = try lineBreakOpportunities(in: Array("ab cd\u{2028}ef".utf16))
-        #expect(opportunities == [
-            BreakOpportunity(offset: 3, isMandatory: false),
-            BreakOpportunity(offset: 6, isMandatory: true),
-            BreakOpportunity(offset: 8, isMandatory: false),
-        ])
+        #expect(
+            opportunities == [
+                BreakOpportunity(offset: 3, isMandatory: false),
+                BreakOpportunity(offset: 6, isMandatory: true),
+                BreakOpportunity(offset: 8, isMandatory: false),
+            ])
     }
 
     @Test func glyphPositionsAdvanceAcrossTheRun() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// The plain-prose line breaker gives exactly ICU's opportunities: on random
@@ -8,10 +9,13 @@ import TestSupport
 @Suite struct PlainTextLineBreaksTests {
     /// ICU's answer and the plain breaker's (nil when it sends the text to ICU).
     private func both(_ units: [UInt16], locale: String = "en")
-        throws -> (icu: LineBreakOpportunities, plain: (offsets: [Int32], mandatory: [Bool])?) {
+        throws -> (icu: LineBreakOpportunities, plain: (offsets: [Int32], mandatory: [Bool])?)
+    {
         try units.withUnsafeBufferPointer { buffer in
-            (try LineBreakOpportunities(text: buffer, locale: locale, allowsPlainTextRules: false),
-             PlainTextLineBreaks.opportunities(in: buffer))
+            (
+                try LineBreakOpportunities(text: buffer, locale: locale, allowsPlainTextRules: false),
+                PlainTextLineBreaks.opportunities(in: buffer)
+            )
         }
     }
 
@@ -30,7 +34,8 @@ import TestSupport
             guard let plain else { continue }
             handled += 1
             if plain.offsets != icu.offsets || plain.mandatory != icu.mandatory {
-                failures.append("\"\(String(decoding: units, as: UTF16.self))\": plain \(plain.offsets), ICU \(icu.offsets)")
+                failures.append(
+                    "\"\(String(decoding: units, as: UTF16.self))\": plain \(plain.offsets), ICU \(icu.offsets)")
             }
         }
         #expect(failures.isEmpty, "\(failures.count) differ, first: \(failures.prefix(12).joined(separator: "; "))")
@@ -73,7 +78,8 @@ import TestSupport
             let (icu, plain) = try both(Array(units[range.content]))
             if let plain {
                 plainParagraphs += 1
-                #expect(plain.offsets == icu.offsets && plain.mandatory == icu.mandatory, "paragraph at \(range.content)")
+                #expect(
+                    plain.offsets == icu.offsets && plain.mandatory == icu.mandatory, "paragraph at \(range.content)")
             }
         }
         #expect(paragraphs == corpus.paragraphs, "paragraphs checked")

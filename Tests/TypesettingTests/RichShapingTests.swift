@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// Attributes that change glyphs (features, kerning, spacing, size, language) are
@@ -29,7 +30,11 @@ import TestSupport
     @Test func aColourChangeInsideAWordKeepsItsKerningAndGlyphs() throws {
         let plain = try line(AttributedText("AVATAR Wave"))
         for range in [1..<2, 0..<1, 2..<5, 7..<8] {
-            let styled = try line(text("AVATAR Wave", range) { $0.foregroundColor = red; $0.underline = TextDecoration() })
+            let styled = try line(
+                text("AVATAR Wave", range) {
+                    $0.foregroundColor = red
+                    $0.underline = TextDecoration()
+                })
             #expect(styled.width == plain.width, "colour over \(range)")
             #expect(styled.runs.flatMap(\.glyphs) == plain.runs.flatMap(\.glyphs))
             #expect(styled.runs.count == (range.lowerBound == 0 ? 2 : 3))
@@ -165,8 +170,9 @@ import TestSupport
             let actual = try typesetter.frame(for: styled, width: width).lines
             #expect(actual.map(\.range) == expected.map(\.range), "\(corpus) at \(width)")
             #expect(zip(actual, expected).allSatisfy { abs($0.width - $1.width) < 1e-6 }, "\(corpus) at \(width)")
-            #expect(actual.map { $0.runs.flatMap(\.glyphs) } == expected.map { $0.runs.flatMap(\.glyphs) },
-                    "\(corpus) at \(width)")
+            #expect(
+                actual.map { $0.runs.flatMap(\.glyphs) } == expected.map { $0.runs.flatMap(\.glyphs) },
+                "\(corpus) at \(width)")
         }
     }
 }
@@ -194,7 +200,10 @@ import TestSupport
 
     @Test func oddSizesGiveAnEmptyBoxNotACrash() throws {
         let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
-        for size in [CGSize(width: CGFloat.nan, height: CGFloat.infinity), CGSize(width: -5, height: -5), CGSize(width: 1e12, height: 1e12)] {
+        for size in [
+            CGSize(width: CGFloat.nan, height: CGFloat.infinity), CGSize(width: -5, height: -5),
+            CGSize(width: 1e12, height: 1e12),
+        ] {
             var text = AttributedText("a\u{FFFC}b")
             text.updateAttributes(in: 1..<2) { $0.attachment = TextAttachment(name: "x", size: size) }
             let lines = try typesetter.paragraph(text).lines(width: 100)

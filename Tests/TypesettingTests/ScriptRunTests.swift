@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Typesetting
 
 /// Script runs: the ASCII shortcut gives ICU's scripts, weak characters join their
@@ -32,13 +33,16 @@ import Testing
 
     @Test func hanAndKanaShareOneRunInTheScriptOfItsFirst() {
         let runs = { (text: String) in Array(text.utf16).withUnsafeBufferPointer { scriptRuns(in: $0) } }
-        let han = Script(of: "日"), hiragana = Script(of: "の"), katakana = Script(of: "テ")
+        let han = Script(of: "日")
+        let hiragana = Script(of: "の")
+        let katakana = Script(of: "テ")
         #expect([han, hiragana, katakana, Script(of: "ㄅ")].allSatisfy { $0.isHanOrKana })
         #expect(![Script.latin, Script(of: "한"), Script(of: "ก")].contains { $0.isHanOrKana })
         // Han, hiragana, katakana, the common ー and 、, hiragana: one run until the Latin.
-        #expect(runs("日本のテキストー、です abc") == [
-            ScriptRun(range: 0..<12, script: han), ScriptRun(range: 12..<15, script: .latin),
-        ])
+        #expect(
+            runs("日本のテキストー、です abc") == [
+                ScriptRun(range: 0..<12, script: han), ScriptRun(range: 12..<15, script: .latin),
+            ])
         #expect(runs("ャーで日本") == [ScriptRun(range: 0..<5, script: katakana)])
         // Hangul has a shaper of its own: it stays apart.
         #expect(runs("日本한국").map(\.script) == [han, Script(of: "한")])

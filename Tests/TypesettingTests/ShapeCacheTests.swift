@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 /// The shape cache changes nothing but speed: shaping through it gives exactly the
@@ -57,7 +58,8 @@ import TestSupport
             // One run, long enough for chunks: the parallel path was taken, each chunk
             // shaping its own new words in a call of its own.
             #expect(chunked.runs.contains { $0.range.count >= Shaper.parallelRunLength })
-            let parallel = TypesetterStatistics(), serial = TypesetterStatistics()
+            let parallel = TypesetterStatistics()
+            let serial = TypesetterStatistics()
             let cascade = try TestData.cascade()
             _ = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
             _ = try ShapedParagraph(
@@ -71,7 +73,9 @@ import TestSupport
     /// The same for a right-to-left run: Hebrew letters and spaces only, one long
     /// run whose chunks join last first.
     @Test func aLongRightToLeftRunShapedInChunksIsExactlyTheRunShapedWhole() throws {
-        let letters = Array(try TestData.corpus("hebrew.txt").utf16).filter { (0x05D0...0x05EA).contains($0) || $0 == 0x20 }
+        let letters = Array(try TestData.corpus("hebrew.txt").utf16).filter {
+            (0x05D0...0x05EA).contains($0) || $0 == 0x20
+        }
         let (_, chunked) = try shapedInChunksAndWhole(repeating: letters)
         let longest = try #require(chunked.runs.max { $0.range.count < $1.range.count })
         #expect(longest.isRightToLeft && longest.range.count >= Shaper.parallelRunLength)
@@ -87,7 +91,8 @@ import TestSupport
         let content = AttributedText(utf16: text)
         let cascade = try TestData.cascade()
         let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
-        let chunked = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
+        let chunked = try paragraph(
+            content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
         #expect(Self.differences(whole.runs, chunked.runs) == [])
         return (content, chunked)
     }
@@ -203,8 +208,10 @@ import TestSupport
         }
     }
 
-    private func paragraph(_ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,
-                           statistics: TypesetterStatistics) throws -> ShapedParagraph {
+    private func paragraph(
+        _ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,
+        statistics: TypesetterStatistics
+    ) throws -> ShapedParagraph {
         try ShapedParagraph(
             content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
             strategy: GreedyLineBreaker(), statistics: statistics, shapeCache: cache)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Typesetting
 
 /// The rich-text model: building attributed text, changing attributes run by run,

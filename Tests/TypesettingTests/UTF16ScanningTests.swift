@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Typesetting
 
 /// The UTF-16 toolkit: its word-at-a-time paths agree with Swift's own transcoding

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Typesetting
 
 /// The properties read from ICU: every ICU general category maps to Swift's, and
@@ -28,10 +29,11 @@ import Testing
         #expect(Set(Self.categories.map(\.1)).count == 29)
     }
 
-    @Test(arguments: [
-        ("a", UnicodeProperties.EastAsianWidth.narrow), ("日", .wide), ("\u{FF21}", .fullwidth),
-        ("\u{FF61}", .halfwidth), ("\u{B1}", .ambiguous), ("\u{5D0}", .neutral),
-    ] as [(Unicode.Scalar, UnicodeProperties.EastAsianWidth)])
+    @Test(
+        arguments: [
+            ("a", UnicodeProperties.EastAsianWidth.narrow), ("日", .wide), ("\u{FF21}", .fullwidth),
+            ("\u{FF61}", .halfwidth), ("\u{B1}", .ambiguous), ("\u{5D0}", .neutral),
+        ] as [(Unicode.Scalar, UnicodeProperties.EastAsianWidth)])
     func eastAsianWidths(scalar: Unicode.Scalar, width: UnicodeProperties.EastAsianWidth) {
         #expect(UnicodeProperties.eastAsianWidth(of: scalar.value) == width)
     }

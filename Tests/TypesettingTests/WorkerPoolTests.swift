@@ -19,16 +19,15 @@ import Typesetting
     @Test(arguments: [1, 3])
     func progressIsReportedOncePerJobInOrder(workers: Int) {
         var reported: [Int] = []
-        let results = WorkerPool.map(count: 40, workers: workers, progress: { reported.append($0) }) { index in
-            index * index
-        }
+        let results = WorkerPool.map(
+            count: 40, workers: workers, progress: { reported.append($0) }, { index in index * index })
         #expect(results == (0..<40).map { $0 * $0 })
         #expect(reported == Array(1...40))
     }
 
     @Test func noJobsGiveNoResultsAndNoProgress() {
         var reported: [Int] = []
-        let results = WorkerPool.map(count: 0, workers: 2, progress: { reported.append($0) }) { $0 }
+        let results = WorkerPool.map(count: 0, workers: 2, progress: { reported.append($0) }, { $0 })
         #expect(results.isEmpty && reported.isEmpty)
     }
 }

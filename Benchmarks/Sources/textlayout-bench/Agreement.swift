@@ -21,7 +21,9 @@ struct LineBreakAgreement: Sendable, Codable {
     /// Lays `corpus` out with both engines at `width` and compares the lines.
     ///
     /// - Throws: when TextLayout fails.
-    static func compare(_ corpus: Corpus, width: Double, cascade: FontCascade, pango: PangoPeer) throws -> LineBreakAgreement {
+    static func compare(_ corpus: Corpus, width: Double, cascade: FontCascade, pango: PangoPeer) throws
+        -> LineBreakAgreement
+    {
         let ours = try Typesetter(fonts: cascade).frame(for: corpus.text, width: width).lines.map(\.documentRange)
         _ = pango.layout(corpus, width: width, perParagraph: true)
         let theirs = utf16Ranges(pango.lineRanges(), in: corpus.utf8)
@@ -32,8 +34,12 @@ struct LineBreakAgreement: Sendable, Codable {
         var examples: [[String]] = []
         let ourSet = Set(ours.map { [$0.lowerBound, $0.upperBound] })
         for (index, range) in ours.enumerated() where !theirSet.contains([range.lowerBound, range.upperBound]) {
-            let other = theirs.first { $0.lowerBound == range.lowerBound && !ourSet.contains([$0.lowerBound, $0.upperBound]) }
-            examples.append([text(corpus, range), other.map { text(corpus, $0) } ?? "(no Pango line starts here)", "line \(index)"])
+            let other = theirs.first {
+                $0.lowerBound == range.lowerBound && !ourSet.contains([$0.lowerBound, $0.upperBound])
+            }
+            examples.append([
+                text(corpus, range), other.map { text(corpus, $0) } ?? "(no Pango line starts here)", "line \(index)",
+            ])
             if examples.count == 5 { break }
         }
         return LineBreakAgreement(

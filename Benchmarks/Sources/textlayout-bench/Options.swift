@@ -69,7 +69,9 @@ struct Options: Sendable {
             case "--runs": runs = Int(try number(argument))
             case "--warmups":
                 let text = try value(argument)
-                guard let count = Int(text), count >= 0 else { throw UsageError("--warmups needs a count, not '\(text)'") }
+                guard let count = Int(text), count >= 0 else {
+                    throw UsageError("--warmups needs a count, not '\(text)'")
+                }
                 warmups = count
             case "--width": width = try number(argument)
             case "--json": jsonPath = try value(argument)

@@ -28,8 +28,10 @@ enum PeakMemory {
 
     /// The parent's side: the peak in bytes of `name`, or nil when the child failed.
     static func measure(name: String, options: Options) -> Int? {
-        guard let line = ChildProcess.line(startingWith: "peak-kb ", arguments: options.childArguments + ["--memory-probe", name]),
-              let kilobytes = Int(line.split(separator: " ")[1])
+        guard
+            let line = ChildProcess.line(
+                startingWith: "peak-kb ", arguments: options.childArguments + ["--memory-probe", name]),
+            let kilobytes = Int(line.split(separator: " ")[1])
         else { return nil }
         return kilobytes * 1024
     }
@@ -82,7 +84,9 @@ enum TimeProbe {
 
     /// In the parent: the row the child measured for `name`, or nil when it failed.
     static func measure(name: String, options: Options) -> ResultRow? {
-        guard let line = ChildProcess.line(startingWith: "row ", arguments: options.childArguments + ["--time-probe", name])
+        guard
+            let line = ChildProcess.line(
+                startingWith: "row ", arguments: options.childArguments + ["--time-probe", name])
         else { return nil }
         return try? JSONDecoder().decode(ResultRow.self, from: Data(line.dropFirst(4).utf8))
     }

@@ -11,10 +11,11 @@ final class PangoPeer {
     /// - Throws: when fontconfig cannot add a font file.
     init() throws {
         let paths = BenchmarkFonts.files.map { strdup($0) }
-        defer { paths.forEach { free($0) } }
+        defer { for path in paths { free(path) } }
         let pointers = paths.map { UnsafePointer($0) }
-        guard let handle = benchmark_peers_pango_create(
-            pointers, Int32(pointers.count), BenchmarkFonts.family, BenchmarkFonts.size)
+        guard
+            let handle = benchmark_peers_pango_create(
+                pointers, Int32(pointers.count), BenchmarkFonts.family, BenchmarkFonts.size)
         else { throw HarnessError("Pango peer: fontconfig could not add the test fonts") }
         self.handle = handle
     }
@@ -27,8 +28,9 @@ final class PangoPeer {
     func layout(_ corpus: Corpus, width: Double, perParagraph: Bool) -> Int {
         corpus.utf8.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { text in
-                Int(benchmark_peers_pango_layout(
-                    handle, text.baseAddress, Int64(text.count), width, perParagraph ? 1 : 0))
+                Int(
+                    benchmark_peers_pango_layout(
+                        handle, text.baseAddress, Int64(text.count), width, perParagraph ? 1 : 0))
             }
         }
     }

@@ -100,37 +100,51 @@ struct Report: Sendable, Codable {
 
     /// The layout managers' ratios, for the rows this run has.
     mutating func computeComparisons() {
-        func compare(_ what: String, _ numerator: String, _ denominator: String, goal: (text: String, limit: Double)? = nil) {
+        func compare(
+            _ what: String, _ numerator: String, _ denominator: String, goal: (text: String, limit: Double)? = nil
+        ) {
             guard let top = rows.first(where: { $0.name == numerator }),
-                  let bottom = rows.first(where: { $0.name == denominator }) else { return }
+                let bottom = rows.first(where: { $0.name == denominator })
+            else { return }
             let ratio = top.medianSeconds / bottom.medianSeconds
-            comparisons.append(Comparison(
-                what: what, numerator: numerator, denominator: denominator, ratio: ratio,
-                goal: goal?.text, met: goal.map { ratio <= $0.limit }))
+            comparisons.append(
+                Comparison(
+                    what: what, numerator: numerator, denominator: denominator, ratio: ratio,
+                    goal: goal?.text, met: goal.map { ratio <= $0.limit }))
         }
-        compare("one-character edit ÷ full layout, document-1mb",
-                "edit - document-1mb one character, fragment manager", "full layout - document-1mb fragment manager",
-                goal: ("≤ 1/1000", 0.001))
-        compare("first viewport, 10 MB ÷ 100 KB",
-                "first viewport - document-10mb fragment manager", "first viewport - document-100kb fragment manager",
-                goal: ("≤ 2", 2))
-        compare("scroll to end ÷ first viewport, 10 MB",
-                "scroll to end - document-10mb fragment manager", "first viewport - document-10mb fragment manager")
-        compare("full layout, legacy ÷ fragment manager, english-1mb",
-                "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")
-        compare("full layout by the fragment manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
-                "full layout - english-1mb fragment manager", "cold layout - english-1mb TextLayout 1 thread")
-        compare("full layout by the legacy manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
-                "full layout - english-1mb legacy manager", "cold layout - english-1mb TextLayout 1 thread")
+        compare(
+            "one-character edit ÷ full layout, document-1mb",
+            "edit - document-1mb one character, fragment manager", "full layout - document-1mb fragment manager",
+            goal: ("≤ 1/1000", 0.001))
+        compare(
+            "first viewport, 10 MB ÷ 100 KB",
+            "first viewport - document-10mb fragment manager", "first viewport - document-100kb fragment manager",
+            goal: ("≤ 2", 2))
+        compare(
+            "scroll to end ÷ first viewport, 10 MB",
+            "scroll to end - document-10mb fragment manager", "first viewport - document-10mb fragment manager")
+        compare(
+            "full layout, legacy ÷ fragment manager, english-1mb",
+            "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")
+        compare(
+            "full layout by the fragment manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
+            "full layout - english-1mb fragment manager", "cold layout - english-1mb TextLayout 1 thread")
+        compare(
+            "full layout by the legacy manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
+            "full layout - english-1mb legacy manager", "cold layout - english-1mb TextLayout 1 thread")
     }
 
     /// The table, with the agreement beside each sample's TextLayout cold layout.
     var markdown: String {
-        var out = "| scenario | median ms | min ms | max ms | MB/s | lines/s | × Pango | × floor | peak MB | same lines as Pango |\n"
+        var out =
+            "| scenario | median ms | min ms | max ms | MB/s | lines/s | × Pango | × floor | peak MB | same lines as Pango |\n"
         out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n"
         for row in rows {
-            let agreementCell = row.engine == .textLayout && row.stage == "cold layout" && row.variant == "TextLayout"
-                ? agreement.first { $0.sample == row.sample }.map { Self.percent($0.share) + " (\($0.identical)/\(max($0.textLayoutLines, $0.pangoLines)))" } ?? ""
+            let agreementCell =
+                row.engine == .textLayout && row.stage == "cold layout" && row.variant == "TextLayout"
+                ? agreement.first { $0.sample == row.sample }.map {
+                    Self.percent($0.share) + " (\($0.identical)/\(max($0.textLayoutLines, $0.pangoLines)))"
+                } ?? ""
                 : ""
             let cells = [
                 row.name, Self.ms(row.medianSeconds), Self.ms(row.minSeconds), Self.ms(row.maxSeconds),
@@ -143,9 +157,12 @@ struct Report: Sendable, Codable {
             ]
             out += "| " + cells.joined(separator: " | ") + " |\n"
         }
-        let notes = rows.flatMap { row in row.notes.map { "- \(row.name): \($0)" } }
+        let notes =
+            rows.flatMap { row in row.notes.map { "- \(row.name): \($0)" } }
             + rows.compactMap { row in
-                row.extra["shapeCacheHitRate"].map { "- \(row.name): shape-cache hit rate \(Self.percent($0)), \(Int(row.extra["shapingCalls"] ?? 0)) hb_shape calls" }
+                row.extra["shapeCacheHitRate"].map {
+                    "- \(row.name): shape-cache hit rate \(Self.percent($0)), \(Int(row.extra["shapingCalls"] ?? 0)) hb_shape calls"
+                }
             }
         if !notes.isEmpty { out += "\n" + notes.joined(separator: "\n") + "\n" }
         if !notRun.isEmpty { out += "\nNot run: " + notRun.joined(separator: "; ") + ".\n" }
@@ -161,7 +178,9 @@ struct Report: Sendable, Codable {
         return out
     }
 
-    private static func ms(_ seconds: Double) -> String { String(format: seconds < 0.01 ? "%.3f" : "%.1f", seconds * 1000) }
+    private static func ms(_ seconds: Double) -> String {
+        String(format: seconds < 0.01 ? "%.3f" : "%.1f", seconds * 1000)
+    }
     /// A ratio: "1/N" below 0.1, else two decimals and "×".
     private static func ratio(_ value: Double) -> String {
         value < 0.1 ? String(format: "1/%.0f (%.5f)", 1 / value, value) : String(format: "%.2f×", value)

@@ -13,14 +13,16 @@ func runBenchmarks(options: Options) throws {
         FileHandle.standardError.write(Data("\(scenario.name): ".utf8))
         var row: ResultRow
         if options.inProcess {
-            row = ResultRow(scenario: scenario, timing: try Timing.measure(scenario, runs: options.runs, warmups: options.warmups))
+            row = ResultRow(
+                scenario: scenario, timing: try Timing.measure(scenario, runs: options.runs, warmups: options.warmups))
             scenario.reset()
         } else if let measured = TimeProbe.measure(name: scenario.name.description, options: options) {
             row = measured
         } else {
             throw HarnessError("timing '\(scenario.name)' in a child process failed (--in-process times it here)")
         }
-        FileHandle.standardError.write(Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
+        FileHandle.standardError.write(
+            Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
         if options.measuresMemory {
             row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
         }
@@ -30,7 +32,10 @@ func runBenchmarks(options: Options) throws {
     var agreement: [LineBreakAgreement] = []
     let cascade = try BenchmarkFonts.cascade()
     let pango = try PangoPeer()
-    for corpus in corpora where options.comparesWithPango && (options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true) {
+    for corpus in corpora
+    where options.comparesWithPango
+        && (options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true)
+    {
         agreement.append(try LineBreakAgreement.compare(corpus, width: options.width, cascade: cascade, pango: pango))
     }
 
@@ -41,15 +46,19 @@ func runBenchmarks(options: Options) throws {
         notRun: ScenarioRegistry.notRun(corpora: corpora), quick: options.quick)
     report.computeRatios()
     print("TextLayout benchmarks — \(report.machine)")
-    print("width \(options.width) pt, DejaVu Sans \(BenchmarkFonts.size) pt + Noto fallbacks; "
-          + (options.quick ? "QUICK: inputs cut to \(Corpora.quickSize / 1000) KB, one run, times mean nothing"
-             : "\(options.runs) runs after \(options.warmups) warm-up"))
+    print(
+        "width \(options.width) pt, DejaVu Sans \(BenchmarkFonts.size) pt + Noto fallbacks; "
+            + (options.quick
+                ? "QUICK: inputs cut to \(Corpora.quickSize / 1000) KB, one run, times mean nothing"
+                : "\(options.runs) runs after \(options.warmups) warm-up"))
     print()
     print(report.markdown)
     if options.explainsAgreement {
         for entry in agreement where !entry.examples.isEmpty {
             print("\(entry.sample): first lines breaking differently (TextLayout, then Pango):")
-            for example in entry.examples { print("  \(example[2])\n    ours:  \(example[0])\n    Pango: \(example[1])") }
+            for example in entry.examples {
+                print("  \(example[2])\n    ours:  \(example[0])\n    Pango: \(example[1])")
+            }
         }
     }
     if let path = options.jsonPath { try report.writeJSON(to: path) }
@@ -57,7 +66,8 @@ func runBenchmarks(options: Options) throws {
 
 /// The CPU model, core count and memory, from /proc.
 func machineDescription() -> String {
-    let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    let cpu =
+        (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
         .split(separator: "\n").first { $0.hasPrefix("model name") }?
         .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
     let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
@@ -71,7 +81,8 @@ do {
         try PeakMemory.probe(name: name, scenarios: ScenarioRegistry.scenarios(corpora: corpora, options: options))
     } else if let name = options.timeProbe {
         let corpora = try Corpora.load(quick: options.quick, quiet: true, generating: !options.skipsCorpusCheck)
-        try TimeProbe.probe(name: name, scenarios: ScenarioRegistry.scenarios(corpora: corpora, options: options), options: options)
+        try TimeProbe.probe(
+            name: name, scenarios: ScenarioRegistry.scenarios(corpora: corpora, options: options), options: options)
     } else {
         try runBenchmarks(options: options)
     }

@@ -3,7 +3,7 @@ import Foundation
 /// libFuzzer's driver: parses libFuzzer's flags from `argc`/`argv` and calls
 /// `callback` with each input.
 @_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
+private func runFuzzerDriver(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -20,6 +20,6 @@ public enum FuzzDriver {
     public static func run(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
         var argc = CommandLine.argc
         var argv = Optional(CommandLine.unsafeArgv)
-        exit(LLVMFuzzerRunDriver(&argc, &argv, callback))
+        exit(runFuzzerDriver(&argc, &argv, callback))
     }
 }

@@ -71,7 +71,8 @@ private struct EditingSession {
             expected.replaceSubrange(target, with: AttributedText(string, attributes: attributes))
         case 3:
             let target = range(&input)
-            let attributes = input.bool() ? TextAttributes(font: try? options.fonts.primary.withSize(9)) : TextAttributes()
+            let attributes =
+                input.bool() ? TextAttributes(font: try? options.fonts.primary.withSize(9)) : TextAttributes()
             storage.setAttributes(attributes, range: TextRange(target))
             expected.setAttributes(attributes, range: target)
         case 4:
@@ -82,7 +83,8 @@ private struct EditingSession {
             }
         case 6:
             let controller = manager.textViewportLayoutController
-            controller.viewportBounds = CGRect(x: 0, y: CGFloat(input.uint16()), width: 100, height: CGFloat(input.byte()) * 4)
+            controller.viewportBounds = CGRect(
+                x: 0, y: CGFloat(input.uint16()), width: 100, height: CGFloat(input.byte()) * 4)
             controller.layoutViewport()
         case 7:
             manager.ensureLayout(for: TextRange(range(&input)))
@@ -111,8 +113,10 @@ private struct EditingSession {
         // theEmptyLastParagraphKeepsItsAttributesThroughAnEditAtTheEnd). Its
         // range is still checked; its height is not, until that is fixed.
         if let last = edited.last, last.documentRange.isEmpty { edited[edited.count - 1].height = -1 }
-        LayoutChecks.checkSame(edited, ManagerLines.lines(of: text, by: .fragment, final), "edited manager against a fresh one")
-        LayoutChecks.checkSame(edited, ManagerLines.lines(of: text, by: .glyph, final), "edited manager against a fresh glyph manager")
+        LayoutChecks.checkSame(
+            edited, ManagerLines.lines(of: text, by: .fragment, final), "edited manager against a fresh one")
+        LayoutChecks.checkSame(
+            edited, ManagerLines.lines(of: text, by: .glyph, final), "edited manager against a fresh glyph manager")
     }
 }
 

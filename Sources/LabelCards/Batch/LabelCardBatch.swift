@@ -25,8 +25,10 @@ public struct LabelCardBatch: Sendable {
     public var workers: Int
 
     /// A batch writing `format` files.
-    public init(renderer: LabelCardRenderer, format: LabelCardFormat = .svg, pngScale: CGFloat = 1,
-                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        renderer: LabelCardRenderer, format: LabelCardFormat = .svg, pngScale: CGFloat = 1,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.renderer = renderer
         self.format = format
         self.pngScale = pngScale
@@ -48,17 +50,22 @@ public struct LabelCardBatch: Sendable {
     /// - Returns: the records that failed, each error naming its line, in line order.
     /// - Throws: `LabelCardsError` `.cannotWrite` when the directory cannot be made
     ///   (nothing is rendered then).
-    public func render(_ records: [LabelCardRecord], to directory: URL,
-                       progress: (Int) -> Void = { _ in }) throws(LabelCardsError) -> [LabelCardsError] {
+    public func render(
+        _ records: [LabelCardRecord], to directory: URL,
+        progress: (Int) -> Void = { _ in }
+    ) throws(LabelCardsError) -> [LabelCardsError] {
         try LabelCardFiles.makeDirectory(directory)
         let batch = self
-        let failures = WorkerPool.map(count: records.count, workers: workers, progress: progress) { index -> LabelCardsError? in
+        let failures = WorkerPool.map(count: records.count, workers: workers, progress: progress) {
+            index -> LabelCardsError? in
             let record = records[index]
             do throws(LabelCardsError) {
-                let card = try batch.renderer.layout(record.content, width: record.width, scheme: record.scheme,
-                                                     category: record.category)
-                try LabelCardFiles.write(card, format: batch.format, scale: batch.pngScale,
-                                         to: batch.file(for: record, in: directory))
+                let card = try batch.renderer.layout(
+                    record.content, width: record.width, scheme: record.scheme,
+                    category: record.category)
+                try LabelCardFiles.write(
+                    card, format: batch.format, scale: batch.pngScale,
+                    to: batch.file(for: record, in: directory))
                 return nil
             } catch {
                 var failure = error

@@ -23,8 +23,10 @@ enum LabelCardFiles {
     }
 
     /// Draws `card` and writes it to `url` as `format`.
-    static func write(_ card: LabelCardRenderer.LaidOutCard, format: LabelCardFormat, scale: CGFloat = 1,
-                      to url: URL) throws(LabelCardsError) {
+    static func write(
+        _ card: LabelCardRenderer.LaidOutCard, format: LabelCardFormat, scale: CGFloat = 1,
+        to url: URL
+    ) throws(LabelCardsError) {
         do {
             switch format {
             case .svg:

@@ -24,8 +24,10 @@ public struct LabelCardRecord: Sendable, Hashable {
     public var line: Int
 
     /// A record.
-    public init(id: String, content: LabelCardSnapshot, width: CGFloat, scheme: ColorScheme = .light,
-                category: ContentSizeCategory = .large, line: Int = 0) {
+    public init(
+        id: String, content: LabelCardSnapshot, width: CGFloat, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large, line: Int = 0
+    ) {
         self.id = id
         self.content = content
         self.width = width
@@ -51,7 +53,8 @@ public struct LabelCardRecord: Sendable, Hashable {
             do {
                 let record = try parse(line: Data(lineData), number: lineNumber)
                 if let first = firstLineOfID[record.id] {
-                    throw LabelCardsError(.invalidRecord, "id '\(record.id)' was already used on line \(first)", line: lineNumber)
+                    throw LabelCardsError(
+                        .invalidRecord, "id '\(record.id)' was already used on line \(first)", line: lineNumber)
                 }
                 firstLineOfID[record.id] = lineNumber
                 records.append(record)
@@ -72,8 +75,9 @@ public struct LabelCardRecord: Sendable, Hashable {
         do {
             object = try JSONDecoder().decode([String: JSONValue].self, from: line)
         } catch {
-            throw fail(error is DecodingError && (try? JSONDecoder().decode(JSONValue.self, from: line)) != nil
-                       ? "not a JSON object" : "not valid JSON")
+            throw fail(
+                error is DecodingError && (try? JSONDecoder().decode(JSONValue.self, from: line)) != nil
+                    ? "not a JSON object" : "not valid JSON")
         }
         let known: Set = ["id", "title", "detail", "showsDetail", "width", "scheme", "sizeCategory"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
@@ -83,7 +87,8 @@ public struct LabelCardRecord: Sendable, Hashable {
             throw fail(object["id"] == nil ? "missing \"id\"" : "\"id\" is not a string")
         }
         guard isValidID(id) else {
-            throw fail("\"id\" '\(id)' cannot name a file: use letters, digits, '.', '_' and '-', not starting with '.'")
+            throw fail(
+                "\"id\" '\(id)' cannot name a file: use letters, digits, '.', '_' and '-', not starting with '.'")
         }
         guard case .string(let title) = object["title"] else {
             throw fail(object["title"] == nil ? "missing \"title\"" : "\"title\" is not a string")
@@ -115,19 +120,24 @@ public struct LabelCardRecord: Sendable, Hashable {
         var category = ContentSizeCategory.large
         if let value = object["sizeCategory"], value != .null {
             guard case .string(let name) = value, let found = ContentSizeCategory(name: name) else {
-                throw fail("\"sizeCategory\" must be one of xs, s, m, l, xl, xxl, xxxl, ax1 … ax5 (or a case name such as extraSmall)")
+                throw fail(
+                    "\"sizeCategory\" must be one of xs, s, m, l, xl, xxl, xxxl, ax1 … ax5 (or a case name such as extraSmall)"
+                )
             }
             category = found
         }
-        return LabelCardRecord(id: id, content: LabelCardSnapshot(title: title, detail: detail, showsDetail: showsDetail),
-                               width: width, scheme: scheme, category: category, line: number)
+        return LabelCardRecord(
+            id: id, content: LabelCardSnapshot(title: title, detail: detail, showsDetail: showsDetail),
+            width: width, scheme: scheme, category: category, line: number)
     }
 
     /// Whether `id` is a safe file name.
     static func isValidID(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= 128, !id.hasPrefix(".") else { return false }
         return id.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "._-".unicodeScalars.contains(scalar))
         }
     }
 }

@@ -30,7 +30,8 @@ public struct LabelCardGeometry: Sendable, Hashable {
     /// - Throws: `LabelCardsError` `.invalidWidth` when the width leaves no room for
     ///   text (or is not a positive finite number).
     public static func textWidths(width: CGFloat, style: LabelCardStyle, category: ContentSizeCategory)
-        throws(LabelCardsError) -> (caption: CGFloat, card: CGFloat) {
+        throws(LabelCardsError) -> (caption: CGFloat, card: CGFloat)
+    {
         let scale = category.fontScale
         let caption = width - 2 * style.editorPadding
         let card = caption - 2 * style.cardPadding * scale
@@ -39,7 +40,8 @@ public struct LabelCardGeometry: Sendable, Hashable {
             let given = width == width.rounded() && width.magnitude < 1e15 ? String(Int(width)) : "\(width)"
             throw LabelCardsError(
                 .invalidWidth,
-                "a card \(given) points wide leaves no room for text; it needs at least \(Int(least)) points at \(category.rawValue)")
+                "a card \(given) points wide leaves no room for text; it needs at least \(Int(least)) points at \(category.rawValue)"
+            )
         }
         return (caption, card)
     }
@@ -53,8 +55,10 @@ public struct LabelCardGeometry: Sendable, Hashable {
     ///   - captionHeight: the caption's height at its width.
     ///   - titleHeight: the title's height at its width.
     ///   - detailHeight: the detail's height, nil when the detail is hidden.
-    public init(width: CGFloat, style: LabelCardStyle, category: ContentSizeCategory,
-                captionHeight: CGFloat, titleHeight: CGFloat, detailHeight: CGFloat?) throws(LabelCardsError) {
+    public init(
+        width: CGFloat, style: LabelCardStyle, category: ContentSizeCategory,
+        captionHeight: CGFloat, titleHeight: CGFloat, detailHeight: CGFloat?
+    ) throws(LabelCardsError) {
         let widths = try Self.textWidths(width: width, style: style, category: category)
         let scale = category.fontScale
         let edge = style.editorPadding
@@ -64,8 +68,9 @@ public struct LabelCardGeometry: Sendable, Hashable {
         titleFrame = CGRect(x: edge + padding, y: cardTop + padding, width: widths.card, height: titleHeight)
         var contentBottom = titleFrame.maxY
         if let detailHeight {
-            let frame = CGRect(x: titleFrame.minX, y: titleFrame.maxY + style.detailSpacing * scale,
-                               width: widths.card, height: detailHeight)
+            let frame = CGRect(
+                x: titleFrame.minX, y: titleFrame.maxY + style.detailSpacing * scale,
+                width: widths.card, height: detailHeight)
             detailFrame = frame
             contentBottom = frame.maxY
         } else {

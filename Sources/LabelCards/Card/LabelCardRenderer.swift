@@ -49,8 +49,10 @@ public struct LabelCardRenderer: Sendable {
     ///
     /// - Throws: `LabelCardsError` `.invalidWidth` for a width without room for
     ///   text, `.invalidEnvironment` when a style's font size is impossible.
-    public func layout(_ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
-                       category: ContentSizeCategory = .large) throws(LabelCardsError) -> LaidOutCard {
+    public func layout(
+        _ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large
+    ) throws(LabelCardsError) -> LaidOutCard {
         var environment = EnvironmentValues()
         environment.defaultFont = fonts
         environment.colorScheme = scheme
@@ -58,7 +60,8 @@ public struct LabelCardRenderer: Sendable {
         let widths = try LabelCardGeometry.textWidths(width: width, style: style, category: category)
         let caption = try textView(style.captionText, style.caption, width: widths.caption, environment)
         let title = try textView(content.displayedTitle, style.title, width: widths.card, environment)
-        let detail = content.showsDetail ? try textView(content.detail, style.detail, width: widths.card, environment) : nil
+        let detail =
+            content.showsDetail ? try textView(content.detail, style.detail, width: widths.card, environment) : nil
         let geometry = try LabelCardGeometry(
             width: width, style: style, category: category,
             captionHeight: caption.frame.height, titleHeight: title.frame.height, detailHeight: detail?.frame.height)
@@ -70,8 +73,10 @@ public struct LabelCardRenderer: Sendable {
 
     /// A text view showing `text` in `style`, as `ReadOnlyText` makes and updates one,
     /// its frame `width` wide and as tall as the text.
-    private func textView(_ text: String, _ style: TextStyle, width: CGFloat,
-                          _ environment: EnvironmentValues) throws(LabelCardsError) -> TextView {
+    private func textView(
+        _ text: String, _ style: TextStyle, width: CGFloat,
+        _ environment: EnvironmentValues
+    ) throws(LabelCardsError) -> TextView {
         let attributes: TextAttributes
         let view: TextView
         do {
@@ -93,8 +98,10 @@ public struct LabelCardRenderer: Sendable {
     /// The card as an SVG document.
     ///
     /// - Throws: as `layout`.
-    public func svgDocument(_ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
-                            category: ContentSizeCategory = .large) throws -> String {
+    public func svgDocument(
+        _ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large
+    ) throws -> String {
         let card = try layout(content, width: width, scheme: scheme, category: category)
         let canvas = SVGCanvas(size: card.geometry.size)
         card.draw(in: canvas)
@@ -104,8 +111,10 @@ public struct LabelCardRenderer: Sendable {
     /// The card as PNG bytes at `scale` pixels per point.
     ///
     /// - Throws: as `layout`, and `RenderingError` when cairo fails.
-    public func pngData(_ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
-                        category: ContentSizeCategory = .large, scale: CGFloat = 1) throws -> Data {
+    public func pngData(
+        _ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large, scale: CGFloat = 1
+    ) throws -> Data {
         let card = try layout(content, width: width, scheme: scheme, category: category)
         let canvas = try PNGCanvas(size: card.geometry.size, scale: scale)
         card.draw(in: canvas)
@@ -115,8 +124,10 @@ public struct LabelCardRenderer: Sendable {
     /// The card as a one-page PDF document the card's size, its text selectable.
     ///
     /// - Throws: as `layout`, and `RenderingError` when cairo fails.
-    public func pdfData(_ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
-                        category: ContentSizeCategory = .large) throws -> Data {
+    public func pdfData(
+        _ content: some LabelCardContent, width: CGFloat, scheme: ColorScheme = .light,
+        category: ContentSizeCategory = .large
+    ) throws -> Data {
         let card = try layout(content, width: width, scheme: scheme, category: category)
         let canvas = try PDFCanvas(size: card.geometry.size)
         card.draw(in: canvas)

@@ -30,12 +30,14 @@ public struct LabelCardStyle: Sendable, Hashable {
     public var detailSpacing: CGFloat
 
     /// A style; every argument has the standard value by default.
-    public init(caption: TextStyle = TextStyle(relativeSize: 13.0 / 17, isSecondary: true),
-                title: TextStyle = TextStyle(relativeSize: 28.0 / 17),
-                detail: TextStyle = TextStyle(relativeSize: 15.0 / 17, isSecondary: true),
-                captionText: String = "Rendered label",
-                editorPadding: CGFloat = 20, cornerRadius: CGFloat = 10,
-                cardPadding: CGFloat = 16, captionSpacing: CGFloat = 8, detailSpacing: CGFloat = 4) {
+    public init(
+        caption: TextStyle = TextStyle(relativeSize: 13.0 / 17, isSecondary: true),
+        title: TextStyle = TextStyle(relativeSize: 28.0 / 17),
+        detail: TextStyle = TextStyle(relativeSize: 15.0 / 17, isSecondary: true),
+        captionText: String = "Rendered label",
+        editorPadding: CGFloat = 20, cornerRadius: CGFloat = 10,
+        cardPadding: CGFloat = 16, captionSpacing: CGFloat = 8, detailSpacing: CGFloat = 4
+    ) {
         self.caption = caption
         self.title = title
         self.detail = detail
@@ -69,7 +71,8 @@ public struct LabelCardStyle: Sendable, Hashable {
         /// (`labelColor`, `secondaryLabelColor`).
         public init(_ scheme: ColorScheme) {
             background = scheme.backgroundColor
-            cardFill = scheme == .light
+            cardFill =
+                scheme == .light
                 ? Color(red: 0.949, green: 0.949, blue: 0.969)
                 : Color(red: 0.173, green: 0.173, blue: 0.180)
         }

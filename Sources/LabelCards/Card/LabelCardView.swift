@@ -55,8 +55,10 @@ public final class LabelCardView {
     ///   - style: the look.
     ///   - environment: fonts (required), colour scheme, size category.
     ///   - scheduler: what runs the tracked updates (`.main`, or a manual one for tests).
-    public init(content: (any LabelCardContent)? = nil, width: CGFloat, style: LabelCardStyle = .standard,
-                environment: EnvironmentValues, scheduler: UpdateScheduler = .main) {
+    public init(
+        content: (any LabelCardContent)? = nil, width: CGFloat, style: LabelCardStyle = .standard,
+        environment: EnvironmentValues, scheduler: UpdateScheduler = .main
+    ) {
         givenContent = content
         self.width = width
         self.style = style

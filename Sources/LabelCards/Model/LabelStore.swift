@@ -29,7 +29,9 @@ public final class LabelStore {
 
     /// A store with these titles and flags, ids 1, 2, … in order.
     public init(items: [(title: String, isEnabled: Bool)]) {
-        self.items = items.enumerated().map { LabelItem(id: $0.offset + 1, title: $0.element.title, isEnabled: $0.element.isEnabled) }
+        self.items = items.enumerated().map {
+            LabelItem(id: $0.offset + 1, title: $0.element.title, isEnabled: $0.element.isEnabled)
+        }
         nextID = items.count + 1
     }
 

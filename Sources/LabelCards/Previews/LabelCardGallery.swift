@@ -52,9 +52,11 @@ public struct LabelCardGallery: Sendable {
     public static let indexFile = "index.html"
 
     /// A gallery of `fixtures` in `schemes` at `categories`.
-    public init(fixtures: [LabelFixture], schemes: [ColorScheme] = [.light, .dark],
-                categories: [ContentSizeCategory] = [.extraSmall, .large, .accessibilityExtraExtraExtraLarge],
-                pngScale: CGFloat = 2) {
+    public init(
+        fixtures: [LabelFixture], schemes: [ColorScheme] = [.light, .dark],
+        categories: [ContentSizeCategory] = [.extraSmall, .large, .accessibilityExtraExtraExtraLarge],
+        pngScale: CGFloat = 2
+    ) {
         self.fixtures = fixtures
         self.schemes = schemes
         self.categories = categories
@@ -82,9 +84,11 @@ public struct LabelCardGallery: Sendable {
     /// - Throws: the first `LabelCardsError` (a fixture too narrow, a file that
     ///   cannot be written) after every variant was tried.
     @discardableResult
-    public func render(to directory: URL, renderer: LabelCardRenderer,
-                       workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                       progress: (Int) -> Void = { _ in }) throws -> [RenderedVariant] {
+    public func render(
+        to directory: URL, renderer: LabelCardRenderer,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        progress: (Int) -> Void = { _ in }
+    ) throws -> [RenderedVariant] {
         try LabelCardFiles.makeDirectory(directory)
         let variants = self.variants
         let scale = pngScale
@@ -92,12 +96,14 @@ public struct LabelCardGallery: Sendable {
             Result { () throws(LabelCardsError) -> RenderedVariant in
                 let variant = variants[index]
                 let content = variant.fixture.snapshot
-                let card = try renderer.layout(content, width: variant.fixture.width, scheme: variant.scheme,
-                                               category: variant.category)
+                let card = try renderer.layout(
+                    content, width: variant.fixture.width, scheme: variant.scheme,
+                    category: variant.category)
                 let svgFile = variant.baseName + ".svg"
                 let pngFile = variant.baseName + ".png"
                 try LabelCardFiles.write(card, format: .svg, to: directory.appendingPathComponent(svgFile))
-                try LabelCardFiles.write(card, format: .png, scale: scale, to: directory.appendingPathComponent(pngFile))
+                try LabelCardFiles.write(
+                    card, format: .png, scale: scale, to: directory.appendingPathComponent(pngFile))
                 return RenderedVariant(variant: variant, size: card.geometry.size, svgFile: svgFile, pngFile: pngFile)
             }
         }
@@ -138,17 +144,24 @@ public struct LabelCardGallery: Sendable {
             let cards = rendered.filter { $0.variant.fixture == fixture }
             guard !cards.isEmpty else { continue }
             html += "<section id=\"\(fixture.slug)\">\n<h2>\(Self.escape(fixture.name))</h2>\n"
-            html += "<p class=\"declared\">title “\(Self.escape(fixture.title))” · detail "
+            html +=
+                "<p class=\"declared\">title “\(Self.escape(fixture.title))” · detail "
                 + "“\(Self.escape(fixture.detail))” · showsDetail \(fixture.showsDetail) · width \(Self.number(fixture.width))"
                 + " · scheme \(fixture.scheme?.rawValue ?? "default")</p>\n"
             html += "<table>\n<tr><th></th>" + schemes.map { "<th>\($0.rawValue)</th>" }.joined() + "</tr>\n"
             for category in categories {
                 html += "<tr><th>\(category.shortName)<br>\(category.rawValue)</th>"
                 for scheme in schemes {
-                    guard let card = cards.first(where: { $0.variant.scheme == scheme && $0.variant.category == category })
-                    else { html += "<td></td>"; continue }
+                    guard
+                        let card = cards.first(where: { $0.variant.scheme == scheme && $0.variant.category == category }
+                        )
+                    else {
+                        html += "<td></td>"
+                        continue
+                    }
                     let alt = "\(fixture.name), \(scheme.rawValue), \(category.rawValue)"
-                    html += "<td><a href=\"\(card.svgFile)\"><img src=\"\(card.pngFile)\" width=\"\(Self.number(card.size.width))\""
+                    html +=
+                        "<td><a href=\"\(card.svgFile)\"><img src=\"\(card.pngFile)\" width=\"\(Self.number(card.size.width))\""
                         + " height=\"\(Self.number(card.size.height))\" alt=\"\(Self.escape(alt))\"></a></td>"
                 }
                 html += "</tr>\n"
@@ -169,17 +182,19 @@ public struct LabelCardGallery: Sendable {
         var rows: [[LabelCardRenderer.LaidOutCard]] = []
         for fixture in fixtures {
             for category in categories {
-                rows.append(try schemes.map {
-                    try renderer.layout(fixture.snapshot, width: fixture.width, scheme: $0, category: category)
-                })
+                rows.append(
+                    try schemes.map {
+                        try renderer.layout(fixture.snapshot, width: fixture.width, scheme: $0, category: category)
+                    })
             }
         }
         let columnWidths = schemes.indices.map { column in rows.map { $0[column].geometry.size.width }.max() ?? 0 }
         let width = columnWidths.reduce(spacing) { $0 + $1 + spacing }
         let height = rows.reduce(spacing) { sum, row in sum + (row.map(\.geometry.size.height).max() ?? 0) + spacing }
         let canvas = try PNGCanvas(size: CGSize(width: max(width, 1), height: max(height, 1)), scale: scale)
-        canvas.fill(CGRect(x: 0, y: 0, width: width, height: height), cornerRadius: 0,
-                    color: .init(red: 0.898, green: 0.898, blue: 0.918))
+        canvas.fill(
+            CGRect(x: 0, y: 0, width: width, height: height), cornerRadius: 0,
+            color: .init(red: 0.898, green: 0.898, blue: 0.918))
         var y = spacing
         for row in rows {
             var x = spacing

@@ -27,8 +27,10 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
     public var scheme: ColorScheme?
 
     /// A fixture.
-    public init(name: String, title: String, detail: String, showsDetail: Bool = true, width: CGFloat,
-                scheme: ColorScheme? = nil) {
+    public init(
+        name: String, title: String, detail: String, showsDetail: Bool = true, width: CGFloat,
+        scheme: ColorScheme? = nil
+    ) {
         self.name = name
         self.title = title
         self.detail = detail
@@ -87,7 +89,8 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
             self.scheme = scheme
         } else {
             throw DecodingError.dataCorruptedError(
-                forKey: .scheme, in: container, debugDescription: "scheme '\(schemeName)' is not light, dark or default")
+                forKey: .scheme, in: container, debugDescription: "scheme '\(schemeName)' is not light, dark or default"
+            )
         }
     }
 
@@ -117,7 +120,8 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
         do {
             let fixtures = try JSONDecoder().decode(File.self, from: data).fixtures
             guard Set(fixtures.map(\.slug)).count == fixtures.count else {
-                throw LabelCardsError(.invalidRecord, "two fixtures in '\(url.path)' have the same name", path: url.path)
+                throw LabelCardsError(
+                    .invalidRecord, "two fixtures in '\(url.path)' have the same name", path: url.path)
             }
             return fixtures
         } catch let error as LabelCardsError {

@@ -35,8 +35,10 @@ public final class LabelEditor {
     ///   - style: the card's look.
     ///   - environment: fonts (required), colour scheme, size category.
     ///   - scheduler: runs tracked updates (`.main`, or a manual one for tests).
-    public init(model: LabelViewModel, width: CGFloat, style: LabelCardStyle = .standard,
-                environment: EnvironmentValues, scheduler: UpdateScheduler = .main) {
+    public init(
+        model: LabelViewModel, width: CGFloat, style: LabelCardStyle = .standard,
+        environment: EnvironmentValues, scheduler: UpdateScheduler = .main
+    ) {
         self.model = model
         titleField = TextViewHost(environment: environment, scheduler: scheduler)
         detailField = TextViewHost(environment: environment, scheduler: scheduler)

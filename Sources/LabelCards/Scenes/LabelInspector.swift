@@ -36,8 +36,10 @@ public final class LabelInspector {
     public var frame: CGRect
 
     /// An inspector over `model`.
-    public init(model: InspectorModel, frame: CGRect = CGRect(x: 0, y: 0, width: 360, height: 400),
-                environment: EnvironmentValues, scheduler: UpdateScheduler = .main) {
+    public init(
+        model: InspectorModel, frame: CGRect = CGRect(x: 0, y: 0, width: 360, height: 400),
+        environment: EnvironmentValues, scheduler: UpdateScheduler = .main
+    ) {
         self.model = model
         self.frame = frame
         host = TextViewHost(environment: environment, scheduler: scheduler)
@@ -61,8 +63,10 @@ public final class LabelInspector {
         try host.update(with: ReadOnlyText(item.inspectorText), identity: item.id)
         let field = titleField.layout(in: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: .infinity))
         let fieldHeight = field?.height ?? 0
-        host.layout(in: CGRect(x: frame.minX, y: frame.minY + fieldHeight, width: frame.width,
-                               height: max(frame.height - fieldHeight, 0)))
+        host.layout(
+            in: CGRect(
+                x: frame.minX, y: frame.minY + fieldHeight, width: frame.width,
+                height: max(frame.height - fieldHeight, 0)))
     }
 
     /// The draft of `item`: the one kept while the same identity stays presented,

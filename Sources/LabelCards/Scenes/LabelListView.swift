@@ -51,7 +51,8 @@ public final class LabelListView {
             let column = width / 3
             var bottom = top
             for (index, host) in hosts.enumerated() {
-                let frame = host.layout(in: CGRect(x: CGFloat(index) * column, y: top, width: column, height: .infinity))
+                let frame = host.layout(
+                    in: CGRect(x: CGFloat(index) * column, y: top, width: column, height: .infinity))
                 bottom = max(bottom, frame?.maxY ?? top)
             }
             return bottom

@@ -28,8 +28,10 @@ extension LabelSheet {
         /// Places `card` (or records why `record` has none).
         ///
         /// - Throws: `RenderingError` when a new page cannot be begun.
-        mutating func place(_ card: Result<LabelCardRenderer.LaidOutCard, LabelCardsError>,
-                            for record: LabelCardRecord) throws {
+        mutating func place(
+            _ card: Result<LabelCardRenderer.LaidOutCard, LabelCardsError>,
+            for record: LabelCardRecord
+        ) throws {
             done += 1
             let layout = sheet.layout
             let laidOut: LabelCardRenderer.LaidOutCard
@@ -43,10 +45,11 @@ extension LabelSheet {
             }
             let height = laidOut.geometry.size.height
             guard height <= layout.labelSize.height || sheet.scalesToFit else {
-                failures.append(LabelCardsError(
-                    .doesNotFit,
-                    "card '\(record.id)' is \(points(height)) points tall and does not fit a label \(points(layout.labelSize.height)) points tall; it was left out",
-                    line: record.line))
+                failures.append(
+                    LabelCardsError(
+                        .doesNotFit,
+                        "card '\(record.id)' is \(points(height)) points tall and does not fit a label \(points(layout.labelSize.height)) points tall; it was left out",
+                        line: record.line))
                 return
             }
             if slot == layout.labelsPerPage {
@@ -72,9 +75,10 @@ extension LabelSheet {
     /// Crop marks: short hairlines outside the grid, in line with every label edge,
     /// so a guillotine can be set to them. They stop `cropMarkGap` short of the grid.
     func drawCropMarks(on canvas: Canvas) {
-        let grid = CGRect(x: layout.origin.x, y: layout.origin.y,
-                          width: CGFloat(layout.columns - 1) * layout.pitch.width + layout.labelSize.width,
-                          height: CGFloat(layout.rows - 1) * layout.pitch.height + layout.labelSize.height)
+        let grid = CGRect(
+            x: layout.origin.x, y: layout.origin.y,
+            width: CGFloat(layout.columns - 1) * layout.pitch.width + layout.labelSize.width,
+            height: CGFloat(layout.rows - 1) * layout.pitch.height + layout.labelSize.height)
         let (gap, length, weight) = (Self.cropMarkGap, Self.cropMarkLength, Self.cropMarkWeight)
         var xs: Set<CGFloat> = []
         var ys: Set<CGFloat> = []
@@ -89,12 +93,14 @@ extension LabelSheet {
             canvas.fill(rect, cornerRadius: 0, color: .black)
         }
         for x in xs.sorted() {
-            let top = min(length, grid.minY - gap), bottom = min(length, paper.height - grid.maxY - gap)
+            let top = min(length, grid.minY - gap)
+            let bottom = min(length, paper.height - grid.maxY - gap)
             mark(CGRect(x: x - weight / 2, y: grid.minY - gap - top, width: weight, height: top))
             mark(CGRect(x: x - weight / 2, y: grid.maxY + gap, width: weight, height: bottom))
         }
         for y in ys.sorted() {
-            let left = min(length, grid.minX - gap), right = min(length, paper.width - grid.maxX - gap)
+            let left = min(length, grid.minX - gap)
+            let right = min(length, paper.width - grid.maxX - gap)
             mark(CGRect(x: grid.minX - gap - left, y: y - weight / 2, width: left, height: weight))
             mark(CGRect(x: grid.maxX + gap, y: y - weight / 2, width: right, height: weight))
         }

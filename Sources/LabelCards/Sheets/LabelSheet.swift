@@ -1,7 +1,7 @@
 import Foundation
-import Typesetting
 import TextLayout
 import TextRendering
+import Typesetting
 
 /// Cards laid out N-up on printable pages: one PDF of as many pages as the records
 /// need, each card in a label of a `LabelSheetLayout`
@@ -42,8 +42,10 @@ public struct LabelSheet: Sendable {
     }
 
     /// A sheet renderer.
-    public init(renderer: LabelCardRenderer, layout: LabelSheetLayout, cropMarks: Bool = false,
-                scalesToFit: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(
+        renderer: LabelCardRenderer, layout: LabelSheetLayout, cropMarks: Bool = false,
+        scalesToFit: Bool = false, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.renderer = renderer
         self.layout = layout
         self.cropMarks = cropMarks
@@ -59,8 +61,10 @@ public struct LabelSheet: Sendable {
     ///   - progress: called on the calling thread with the number of records done.
     /// - Returns: what was placed, on how many pages, and what was left out.
     /// - Throws: `LabelCardsError` `.cannotWrite` when the file cannot be written.
-    public func render(_ records: [LabelCardRecord], to url: URL,
-                       progress: (Int) -> Void = { _ in }) throws(LabelCardsError) -> Report {
+    public func render(
+        _ records: [LabelCardRecord], to url: URL,
+        progress: (Int) -> Void = { _ in }
+    ) throws(LabelCardsError) -> Report {
         do {
             let canvas = try PDFCanvas(size: layout.paperSize, writingTo: url)
             var placer = Placer(sheet: self, canvas: canvas)
@@ -69,10 +73,12 @@ public struct LabelSheet: Sendable {
                 let slice = Array(records[start..<min(start + chunk, records.count)])
                 let cards = WorkerPool.map(count: slice.count, workers: workers) { index in
                     let record = slice[index]
-                    return Handoff(result: Result { () throws(LabelCardsError) in
-                        try renderer.layout(record.content, width: layout.labelSize.width, scheme: record.scheme,
-                                            category: record.category)
-                    })
+                    return Handoff(
+                        result: Result { () throws(LabelCardsError) in
+                            try renderer.layout(
+                                record.content, width: layout.labelSize.width, scheme: record.scheme,
+                                category: record.category)
+                        })
                 }
                 for (record, card) in zip(slice, cards) {
                     try placer.place(card.result, for: record)

@@ -68,25 +68,32 @@ public struct LabelSheetLayout: Sendable, Hashable {
     ///
     /// - Throws: `LabelCardsError` `.invalidLayout` when a count is not positive, a
     ///   length is negative or not finite, or no room is left for the labels.
-    public static func grid(paper: CGSize, columns: Int, rows: Int, margin: CGFloat = 36,
-                            gutter: CGFloat = 9) throws(LabelCardsError) -> LabelSheetLayout {
+    public static func grid(
+        paper: CGSize, columns: Int, rows: Int, margin: CGFloat = 36,
+        gutter: CGFloat = 9
+    ) throws(LabelCardsError) -> LabelSheetLayout {
         guard columns > 0, rows > 0 else {
-            throw LabelCardsError(.invalidLayout, "a sheet needs at least one column and one row, not \(columns)x\(rows)")
+            throw LabelCardsError(
+                .invalidLayout, "a sheet needs at least one column and one row, not \(columns)x\(rows)")
         }
         guard margin >= 0, gutter >= 0, margin.isFinite, gutter.isFinite,
-              paper.width.isFinite, paper.height.isFinite, paper.width > 0, paper.height > 0 else {
+            paper.width.isFinite, paper.height.isFinite, paper.width > 0, paper.height > 0
+        else {
             throw LabelCardsError(.invalidLayout, "paper, margin and gutter must be finite and not negative")
         }
         let width = (paper.width - 2 * margin - CGFloat(columns - 1) * gutter) / CGFloat(columns)
         let height = (paper.height - 2 * margin - CGFloat(rows - 1) * gutter) / CGFloat(rows)
         guard width >= 1, height >= 1 else {
-            throw LabelCardsError(.invalidLayout,
-                                  "\(columns)x\(rows) labels with a \(margin) pt margin and \(gutter) pt gutter leave no room on \(paper.width)×\(paper.height) pt paper")
+            throw LabelCardsError(
+                .invalidLayout,
+                "\(columns)x\(rows) labels with a \(margin) pt margin and \(gutter) pt gutter leave no room on \(paper.width)×\(paper.height) pt paper"
+            )
         }
-        return LabelSheetLayout(paperSize: paper, columns: columns, rows: rows,
-                                labelSize: CGSize(width: width, height: height),
-                                origin: CGPoint(x: margin, y: margin),
-                                pitch: CGSize(width: width + gutter, height: height + gutter))
+        return LabelSheetLayout(
+            paperSize: paper, columns: columns, rows: rows,
+            labelSize: CGSize(width: width, height: height),
+            origin: CGPoint(x: margin, y: margin),
+            pitch: CGSize(width: width + gutter, height: height + gutter))
     }
 
     /// How many labels one sheet holds.
@@ -100,8 +107,9 @@ public struct LabelSheetLayout: Sendable, Hashable {
         precondition((0..<labelsPerPage).contains(slot), "slot \(slot) is not on a \(columns)x\(rows) sheet")
         let column = slot % columns
         let row = slot / columns
-        return CGRect(x: origin.x + CGFloat(column) * pitch.width, y: origin.y + CGFloat(row) * pitch.height,
-                      width: labelSize.width, height: labelSize.height)
+        return CGRect(
+            x: origin.x + CGFloat(column) * pitch.width, y: origin.y + CGFloat(row) * pitch.height,
+            width: labelSize.width, height: labelSize.height)
     }
 
     /// Points in `value` millimetres.

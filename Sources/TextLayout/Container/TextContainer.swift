@@ -117,15 +117,16 @@ extension TextContainer {
     /// clipped): what both layout managers show at the line limit.
     func cappedLines(_ lines: [Line], count: Int, paragraph: ShapedParagraph, width: CGFloat) -> [Line] {
         var kept = Array(lines.prefix(count))
-        let truncation: TruncationMode? = switch lineBreakMode {
-        case .byTruncatingHead: .head
-        case .byTruncatingMiddle: .middle
-        case .byTruncatingTail: .tail
-        case .byClipping: .clip
-        case .byWordWrapping, .byCharWrapping: nil
-        }
+        let truncation: TruncationMode? =
+            switch lineBreakMode {
+            case .byTruncatingHead: .head
+            case .byTruncatingMiddle: .middle
+            case .byTruncatingTail: .tail
+            case .byClipping: .clip
+            case .byWordWrapping, .byCharWrapping: nil
+            }
         guard let truncation, let last = kept.last,
-              var line = try? paragraph.truncatedLine(from: last.range.lowerBound, width: width, mode: truncation)
+            var line = try? paragraph.truncatedLine(from: last.range.lowerBound, width: width, mode: truncation)
         else { return kept }
         line.origin.y = last.origin.y
         kept[kept.count - 1] = line

@@ -25,8 +25,9 @@ extension Canvas {
         for fill in LineDecorations.backgrounds(of: runs, top: -line.baselineOffset, height: line.height) {
             self.fill(fill.rect.offsetBy(dx: baseline.x, dy: baseline.y), cornerRadius: 0, color: fill.color)
         }
-        drawContent(of: runs, lineBox: CGRect(x: origin.x, y: origin.y, width: 0, height: line.height),
-                    baseline: baseline)
+        drawContent(
+            of: runs, lineBox: CGRect(x: origin.x, y: origin.y, width: 0, height: line.height),
+            baseline: baseline)
         for stroke in LineDecorations.strokes(of: runs) {
             fill(stroke.rect.offsetBy(dx: baseline.x, dy: baseline.y), cornerRadius: 0, color: stroke.color)
         }
@@ -44,8 +45,11 @@ extension Canvas {
             if let link {
                 let left = runs[index..<end].map(\.extent.lowerBound).min()!
                 let right = runs[index..<end].map(\.extent.upperBound).max()!
-                beginLink(link, rect: CGRect(x: lineBox.minX + left, y: lineBox.minY, width: right - left,
-                                             height: lineBox.height))
+                beginLink(
+                    link,
+                    rect: CGRect(
+                        x: lineBox.minX + left, y: lineBox.minY, width: right - left,
+                        height: lineBox.height))
             }
             for run in runs[index..<end] { drawContent(of: run, baseline: baseline) }
             if link != nil { endLink() }
@@ -71,8 +75,11 @@ extension Canvas {
                 continue
             }
             let bottom = point.y + attachment.descent
-            drawAttachment(attachment, in: CGRect(x: point.x, y: bottom - attachment.size.height,
-                                                  width: attachment.size.width, height: attachment.size.height))
+            drawAttachment(
+                attachment,
+                in: CGRect(
+                    x: point.x, y: bottom - attachment.size.height,
+                    width: attachment.size.width, height: attachment.size.height))
         }
         if !glyphs.isEmpty { drawGlyphs(glyphs, at: positions, font: run.run.font, color: color) }
     }

@@ -49,8 +49,11 @@ struct LineDecorations {
             let top = -run.rise - metrics.strikeoutPosition
             let color = strikethrough.color ?? run.attributes.foregroundColor ?? .black
             for (y, height) in bands(top: top, thickness: thickness, style: strikethrough.style) {
-                append(Stroke(rect: CGRect(x: extent.lowerBound, y: y, width: extent.upperBound - extent.lowerBound,
-                                           height: height), color: color), to: &strokes)
+                append(
+                    Stroke(
+                        rect: CGRect(
+                            x: extent.lowerBound, y: y, width: extent.upperBound - extent.lowerBound,
+                            height: height), color: color), to: &strokes)
             }
         }
         return strokes
@@ -62,8 +65,9 @@ struct LineDecorations {
         var fills: [Stroke] = []
         for run in runs {
             guard let color = run.attributes.backgroundColor else { continue }
-            let rect = CGRect(x: run.extent.lowerBound, y: top, width: run.extent.upperBound - run.extent.lowerBound,
-                              height: height)
+            let rect = CGRect(
+                x: run.extent.lowerBound, y: top, width: run.extent.upperBound - run.extent.lowerBound,
+                height: height)
             append(Stroke(rect: rect, color: color), to: &fills)
         }
         return fills
@@ -85,7 +89,8 @@ struct LineDecorations {
             for run in runs {
                 guard let extent = run.decoratedExtent else { continue }
                 let color = run.attributes.underline?.color ?? run.attributes.foregroundColor ?? .black
-                let rect = CGRect(x: extent.lowerBound, y: y, width: extent.upperBound - extent.lowerBound, height: height)
+                let rect = CGRect(
+                    x: extent.lowerBound, y: y, width: extent.upperBound - extent.lowerBound, height: height)
                 append(Stroke(rect: rect, color: color), to: &strokes)
             }
         }
@@ -112,7 +117,8 @@ struct LineDecorations {
     private static func append(_ stroke: Stroke, to strokes: inout [Stroke]) {
         guard stroke.rect.width > 0, stroke.rect.height > 0 else { return }
         if let last = strokes.last, last.color == stroke.color, last.rect.minY == stroke.rect.minY,
-           last.rect.height == stroke.rect.height, abs(last.rect.maxX - stroke.rect.minX) < 0.001 {
+            last.rect.height == stroke.rect.height, abs(last.rect.maxX - stroke.rect.minX) < 0.001
+        {
             strokes[strokes.count - 1].rect.size.width = stroke.rect.maxX - last.rect.minX
             return
         }

@@ -59,9 +59,10 @@ public final class TextLayoutFragment: CustomStringConvertible {
         var bounds = CGRect(origin: .zero, size: frame.size)
         for line in lines {
             let box = line.typographicBounds
-            bounds = bounds.union(CGRect(
-                x: box.minX, y: box.minY, width: box.width + (line.line?.trailingWhitespaceWidth ?? 0),
-                height: box.height))
+            bounds = bounds.union(
+                CGRect(
+                    x: box.minX, y: box.minY, width: box.width + (line.line?.trailingWhitespaceWidth ?? 0),
+                    height: box.height))
         }
         return bounds
     }

@@ -25,7 +25,8 @@ extension TextLayoutManager: TextContentStorageObserver {
         for processed in edits {
             let edit = processed.edit
             for index in edit.replacedParagraphs { fragments[index].isValid = false }
-            fragments.replaceSubrange(edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
+            fragments.replaceSubrange(
+                edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
             if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
                 // Lines after the edit may move past the limit or back within it.
                 for index in edit.replacedParagraphs.lowerBound..<fragments.count {

@@ -45,7 +45,8 @@ extension TextLayoutManager {
         let usedWidth = fragment.lines.map { $0.typographicBounds.maxX }.max() ?? 0
         widestLineDidReach(usedWidth - padding)
         let containerWidth = textContainer?.size.width ?? .infinity
-        fragment.frame.size = CGSize(width: containerWidth.isFinite ? containerWidth : usedWidth + padding, height: height)
+        fragment.frame.size = CGSize(
+            width: containerWidth.isFinite ? containerWidth : usedWidth + padding, height: height)
         fragment.state = .layoutAvailable
         fragments.setMeasure(height, at: index)
     }
@@ -54,7 +55,9 @@ extension TextLayoutManager {
     /// line-break mode, and the height of its tile (its lines and the paragraph's
     /// spacing; nothing past the line limit): what layout records and measurement sums.
     /// Shapes the paragraph if it was not kept (and keeps it).
-    private func linesAndHeight(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (lines: [Line], height: CGFloat) {
+    private func linesAndHeight(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (
+        lines: [Line], height: CGFloat
+    ) {
         guard linesLeft.map({ $0 > 0 }) ?? true else { return ([], 0) }
         if fragment.shaped == nil {
             fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)

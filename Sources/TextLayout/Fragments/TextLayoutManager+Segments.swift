@@ -47,10 +47,12 @@ extension TextLayoutManager {
                 let box = lineFragment.typographicBounds
                 let origin = CGPoint(x: fragment.frame.minX + box.minX, y: fragment.frame.minY + box.minY)
                 let baseline = origin.y + line.baselineOffset
-                let (top, height) = type == .highlight
+                let (top, height) =
+                    type == .highlight
                     ? (baseline - line.ascent, line.ascent + line.descent) : (origin.y, box.height)
                 if range.isEmpty {
-                    let isHere = line.range.contains(local.lowerBound)
+                    let isHere =
+                        line.range.contains(local.lowerBound)
                         || (line.isLastInParagraph && local.lowerBound >= line.range.upperBound)
                     guard isHere, local.lowerBound >= line.range.lowerBound else { continue }
                     let x = origin.x + line.caretOffset(forCharacter: local.lowerBound)
@@ -64,7 +66,8 @@ extension TextLayoutManager {
                     let rect = CGRect(
                         x: origin.x + segment.lowerBound, y: top,
                         width: segment.upperBound - segment.lowerBound, height: height)
-                    let segmentRange = options.contains(.rangeNotRequired)
+                    let segmentRange =
+                        options.contains(.rangeNotRequired)
                         ? nil : TextRange((start + lower)..<(start + upper))
                     if !body(segmentRange, rect, baseline, textContainer) { return false }
                 }

@@ -74,7 +74,8 @@ public final class TextLayoutManager {
     /// line when unbounded) by the height of every fragment, estimates included (and
     /// the estimate of any text the storage has not split into paragraphs yet).
     public var usageBoundsForTextContainer: CGRect {
-        let width = (textContainer?.size.width).flatMap { $0.isFinite ? $0 : nil }
+        let width =
+            (textContainer?.size.width).flatMap { $0.isFinite ? $0 : nil }
             ?? widestLine + 2 * (textContainer?.lineFragmentPadding ?? 0)
         return CGRect(x: 0, y: 0, width: width, height: fragments.total + unsplitHeight)
     }

@@ -24,7 +24,8 @@ extension TextViewportLayoutControllerDelegate {
     public func textViewportLayoutControllerDidLayout(_ controller: TextViewportLayoutController) {}
     /// Does nothing.
     public func textViewportLayoutController(
-        _ controller: TextViewportLayoutController, didAdjustViewportBy offset: CGFloat) {}
+        _ controller: TextViewportLayoutController, didAdjustViewportBy offset: CGFloat
+    ) {}
 }
 
 /// Lays out only what a viewport shows, as TextKit's `NSTextViewportLayoutController`.
@@ -73,15 +74,17 @@ public final class TextViewportLayoutController {
         var last = anchor.index
         manager.ensureLayout(ofFragmentAt: anchor.index)
         while manager.fragments.prefix(upTo: last + 1) - manager.fragments.prefix(upTo: anchor.index)
-                < intoAnchor + bounds.height + band,
-              manager.hasFragment(at: last + 1) {
+            < intoAnchor + bounds.height + band,
+            manager.hasFragment(at: last + 1)
+        {
             last += 1
             manager.ensureLayout(ofFragmentAt: last)
         }
         // Up from the anchor: these heights move the anchor, measured from it.
         var first = anchor.index
         while first > 0,
-              manager.fragments.prefix(upTo: anchor.index) - manager.fragments.prefix(upTo: first) < band - intoAnchor {
+            manager.fragments.prefix(upTo: anchor.index) - manager.fragments.prefix(upTo: first) < band - intoAnchor
+        {
             first -= 1
             manager.ensureLayout(ofFragmentAt: first)
         }
@@ -94,8 +97,10 @@ public final class TextViewportLayoutController {
         var visible: TextRange?
         for index in first...last {
             let fragment = manager.position(index)
-            if fragment.frame.maxY > viewportBounds.minY, fragment.frame.minY < viewportBounds.maxY
-                || (fragment.frame.height == 0 && fragment.frame.minY == viewportBounds.minY) {
+            if fragment.frame.maxY > viewportBounds.minY,
+                fragment.frame.minY < viewportBounds.maxY
+                    || (fragment.frame.height == 0 && fragment.frame.minY == viewportBounds.minY)
+            {
                 let range = fragment.documentRange!
                 visible = visible.map { $0.union(range) } ?? range
             }
@@ -110,7 +115,8 @@ public final class TextViewportLayoutController {
     @discardableResult
     public func relocateViewport(to location: TextLocation) -> CGFloat {
         guard let storage = textLayoutManager.textContentManager,
-              textLayoutManager.hasFragment(at: 0) else { return viewportBounds.minY }
+            textLayoutManager.hasFragment(at: 0)
+        else { return viewportBounds.minY }
         let fragment = textLayoutManager.ensureLayout(ofFragmentAt: storage.paragraphIndex(containing: location))
         let local = location.offset - fragment.documentStart
         let lineTop = fragment.textLineFragment(forCharacterAt: local)?.typographicBounds.minY ?? 0

@@ -13,9 +13,10 @@ extension LayoutManager {
             let paragraph = content.paragraph(at: paragraphIndex)
             let shaped = shapedParagraph(for: paragraph)
             let previous = records.last
-            records.append(ParagraphRecord(
-                paragraph: paragraph, shaped: shaped, glyphs: shaped.logicalGlyphs,
-                characterStart: previous?.characterEnd ?? 0, glyphStart: previous?.glyphEnd ?? 0))
+            records.append(
+                ParagraphRecord(
+                    paragraph: paragraph, shaped: shaped, glyphs: shaped.logicalGlyphs,
+                    characterStart: previous?.characterEnd ?? 0, glyphStart: previous?.glyphEnd ?? 0))
         }
     }
 
@@ -30,7 +31,8 @@ extension LayoutManager {
     private func shapedParagraph(for paragraph: TextParagraph) -> ShapedParagraph {
         let key = ObjectIdentifier(paragraph)
         if let cached = shapedCache[key], cached.paragraph === paragraph { return cached.shaped }
-        let shaped = (try? typesetter.paragraph(paragraph.content))
+        let shaped =
+            (try? typesetter.paragraph(paragraph.content))
             ?? (try! typesetter.paragraph(AttributedText()))  // ICU failed: lay out as empty
         if shapedCache.count > 2 * max(paragraphCount, 64) { shapedCache = [:] }
         shapedCache[key] = (paragraph, shaped)
@@ -80,7 +82,8 @@ extension LayoutManager {
     /// The first character of the cluster glyph `index` belongs to.
     public func characterIndexForGlyph(at index: Int) -> Int {
         guard let r = record(forGlyphAt: index) else { return textStorage?.length ?? 0 }
-        return records[r].characterStart + localCluster(ofGlyph: index - records[r].glyphStart, in: records[r]).lowerBound
+        return records[r].characterStart
+            + localCluster(ofGlyph: index - records[r].glyphStart, in: records[r]).lowerBound
     }
 
     /// The first glyph of the cluster holding character `index` (`numberOfGlyphs` at
@@ -95,7 +98,9 @@ extension LayoutManager {
     /// The glyphs of the characters in `range`, widened to whole clusters, and the
     /// characters those glyphs actually stand for (a ligature maps to all its
     /// characters; a decomposed character to all its glyphs).
-    public func glyphRange(forCharacterRange range: Range<Int>) -> (glyphRange: Range<Int>, actualCharacterRange: Range<Int>) {
+    public func glyphRange(forCharacterRange range: Range<Int>) -> (
+        glyphRange: Range<Int>, actualCharacterRange: Range<Int>
+    ) {
         let start = glyphIndexForCharacter(at: range.lowerBound)
         guard !range.isEmpty else {
             let location = start < numberOfGlyphs ? characterIndexForGlyph(at: start) : (textStorage?.length ?? 0)
@@ -109,12 +114,18 @@ extension LayoutManager {
 
     /// The characters of the glyphs in `range`, widened to whole clusters, and the
     /// glyphs those characters actually have.
-    public func characterRange(forGlyphRange range: Range<Int>) -> (characterRange: Range<Int>, actualGlyphRange: Range<Int>) {
+    public func characterRange(forGlyphRange range: Range<Int>) -> (
+        characterRange: Range<Int>, actualGlyphRange: Range<Int>
+    ) {
         guard !range.isEmpty else {
-            let location = range.lowerBound < numberOfGlyphs ? characterIndexForGlyph(at: range.lowerBound) : (textStorage?.length ?? 0)
+            let location =
+                range.lowerBound < numberOfGlyphs
+                ? characterIndexForGlyph(at: range.lowerBound) : (textStorage?.length ?? 0)
             return (location..<location, range)
         }
-        let glyphs = clusterGlyphs(containing: range.lowerBound).lowerBound..<clusterGlyphs(containing: range.upperBound - 1).upperBound
+        let glyphs =
+            clusterGlyphs(containing: range.lowerBound)
+            .lowerBound..<clusterGlyphs(containing: range.upperBound - 1).upperBound
         return (characterRange(ofGlyphs: glyphs), glyphs)
     }
 
@@ -122,9 +133,11 @@ extension LayoutManager {
     private func characterRange(ofGlyphs glyphs: Range<Int>) -> Range<Int> {
         let first = record(forGlyphAt: glyphs.lowerBound)!
         let last = record(forGlyphAt: glyphs.upperBound - 1)!
-        let lower = records[first].characterStart
+        let lower =
+            records[first].characterStart
             + localCluster(ofGlyph: glyphs.lowerBound - records[first].glyphStart, in: records[first]).lowerBound
-        let upper = records[last].characterStart
+        let upper =
+            records[last].characterStart
             + localCluster(ofGlyph: glyphs.upperBound - 1 - records[last].glyphStart, in: records[last]).upperBound
         return lower..<upper
     }

@@ -63,8 +63,9 @@ extension LayoutManager {
                 let newWidth = Self.lineWidth(of: container)
                 if newWidth != width {
                     width = newWidth
-                    pending = (try? record.shaped.lines(
-                        width: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)) ?? []
+                    pending =
+                        (try? record.shaped.lines(
+                            width: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)) ?? []
                     limitLines(&pending, of: record.shaped, in: container, width: width)
                     placed = 0
                     guard !pending.isEmpty else { break }
@@ -83,8 +84,10 @@ extension LayoutManager {
     /// Cuts `pending` to the lines the first container's line limit leaves, the
     /// last one truncated as its line-break mode says (as the fragment-based manager
     /// does); a paragraph past the limit gets no lines.
-    private func limitLines(_ pending: inout [Line], of paragraph: ShapedParagraph, in container: TextContainer,
-                            width: CGFloat) {
+    private func limitLines(
+        _ pending: inout [Line], of paragraph: ShapedParagraph, in container: TextContainer,
+        width: CGFloat
+    ) {
         guard let limit = textContainers.first?.maximumNumberOfLines, limit > 0 else { return }
         let left = max(limit - lines.count, 0)
         guard pending.count > left else { return }
@@ -105,15 +108,18 @@ extension LayoutManager {
         let localEnd = line.isLastInParagraph ? record.paragraph.length : line.range.upperBound
         let characters = (record.characterStart + line.range.lowerBound)..<(record.characterStart + localEnd)
         let glyphStart = record.glyphStart + localGlyph(forCharacter: line.range.lowerBound, in: record)
-        let glyphEnd = line.isLastInParagraph
+        let glyphEnd =
+            line.isLastInParagraph
             ? record.glyphEnd : record.glyphStart + localGlyph(forCharacter: line.range.upperBound, in: record)
-        let fullWidth = container.size.width.isFinite
+        let fullWidth =
+            container.size.width.isFinite
             ? container.size.width : padding * 2 + line.width + line.trailingWhitespaceWidth
-        lines.append(LineRecord(
-            paragraph: index, line: line, container: containerIndex,
-            glyphRange: glyphStart..<max(glyphStart, glyphEnd), characterRange: characters,
-            rect: CGRect(x: 0, y: top, width: fullWidth, height: line.height),
-            usedRect: CGRect(x: padding + line.origin.x, y: top, width: line.width, height: line.height)))
+        lines.append(
+            LineRecord(
+                paragraph: index, line: line, container: containerIndex,
+                glyphRange: glyphStart..<max(glyphStart, glyphEnd), characterRange: characters,
+                rect: CGRect(x: 0, y: top, width: fullWidth, height: line.height),
+                usedRect: CGRect(x: padding + line.origin.x, y: top, width: line.width, height: line.height)))
     }
 
     /// The width lines break at in `container`.

@@ -102,8 +102,12 @@ extension LayoutManager {
     public func enumerateTypesetLines(using body: (Line, CGRect, TextContainer, Int) -> Bool) {
         layOut(throughParagraph: paragraphCount - 1)
         for record in lines {
-            if !body(record.line, record.usedRect, textContainers[record.container],
-                     records[record.paragraph].characterStart) { return }
+            if !body(
+                record.line, record.usedRect, textContainers[record.container],
+                records[record.paragraph].characterStart)
+            {
+                return
+            }
         }
     }
 
@@ -163,9 +167,13 @@ extension LayoutManager {
         enumerateLineFragments(forGlyphRange: range) { _, usedRect, _, glyphs in
             guard let line = lines.first(where: { $0.glyphRange == glyphs }) else { return true }
             let start = records[line.paragraph].characterStart
-            let local = max(characters.lowerBound - start, line.line.range.lowerBound)..<min(characters.upperBound - start, line.line.range.upperBound)
-            canvas.draw(line.line, restrictedTo: local,
-                        at: CGPoint(x: origin.x + usedRect.minX, y: origin.y + usedRect.minY))
+            let local =
+                max(
+                    characters.lowerBound - start, line.line.range.lowerBound)..<min(
+                    characters.upperBound - start, line.line.range.upperBound)
+            canvas.draw(
+                line.line, restrictedTo: local,
+                at: CGPoint(x: origin.x + usedRect.minX, y: origin.y + usedRect.minY))
             return true
         }
     }

@@ -104,7 +104,8 @@ public final class TextStorage {
         func textContentStorage(_ contentStorage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
             guard let storage else { return }
             for edit in edits.map(\.edit) {
-                let actions: TextStorageEditActions = edit.changeInLength == 0 && edit.editedRange.length > 0
+                let actions: TextStorageEditActions =
+                    edit.changeInLength == 0 && edit.editedRange.length > 0
                     ? .editedAttributes : [.editedCharacters, .editedAttributes]
                 storage.edited(actions, range: edit.editedRange.offsets, changeInLength: edit.changeInLength)
             }

@@ -18,15 +18,17 @@ extension TextContentStorage {
     /// text before the range (or after it at the start; the typing attributes in an
     /// empty document).
     public func replaceCharacters(in range: TextRange, with string: String) {
-        replaceCharacters(in: range, with: AttributedText(string, attributes: attributes(forInsertionAt: range.location)))
+        replaceCharacters(
+            in: range, with: AttributedText(string, attributes: attributes(forInsertionAt: range.location)))
     }
 
     /// Replaces the text and attributes in `range` with `replacement`.
     ///
     /// - Precondition: `range` lies within the document.
     public func replaceCharacters(in range: TextRange, with replacement: AttributedText) {
-        edit(range, { combined, local in combined.replaceSubrange(local, with: replacement) },
-             changeInLength: replacement.length - range.length, newLength: replacement.length)
+        edit(
+            range, { combined, local in combined.replaceSubrange(local, with: replacement) },
+            changeInLength: replacement.length - range.length, newLength: replacement.length)
     }
 
     /// Sets the attributes of `range`.
@@ -34,8 +36,9 @@ extension TextContentStorage {
     /// - Precondition: `range` lies within the document.
     public func setAttributes(_ attributes: TextAttributes, range: TextRange) {
         guard !range.isEmpty else { return }
-        edit(range, { combined, local in combined.setAttributes(attributes, range: local) },
-             changeInLength: 0, newLength: range.length)
+        edit(
+            range, { combined, local in combined.setAttributes(attributes, range: local) },
+            changeInLength: 0, newLength: range.length)
     }
 
     /// The attributes plain text inserted at `location` takes.
@@ -63,8 +66,9 @@ extension TextContentStorage {
         let last = paragraphIndex(containing: range.endLocation)
         // Split through its end, the range is in the document if it ends within the
         // split paragraphs (which reach past it unless all the text is split).
-        precondition(range.location.offset >= 0 && range.endLocation.offset <= paragraphs.total,
-                     "range outside the document")
+        precondition(
+            range.location.offset >= 0 && range.endLocation.offset <= paragraphs.total,
+            "range outside the document")
         // A paragraph ending in a lone CR joins the next one if the edit puts an LF
         // at its start (CR LF is one separator): re-split the two together.
         if first > 0, paragraphs[first - 1].attributedString.utf16.last == 0x0D {
@@ -80,25 +84,28 @@ extension TextContentStorage {
         let old = (first...last).map { paragraphs[$0] }
         var prefix = 0
         while prefix < min(old.count, replacement.count),
-              old[prefix].attributedString == replacement[prefix].attributedString {
+            old[prefix].attributedString == replacement[prefix].attributedString
+        {
             replacement[prefix] = old[prefix]
             prefix += 1
         }
         var suffix = 0
         while suffix < min(old.count, replacement.count) - prefix,
-              old[old.count - 1 - suffix].attributedString == replacement[replacement.count - 1 - suffix].attributedString {
+            old[old.count - 1 - suffix].attributedString == replacement[replacement.count - 1 - suffix].attributedString
+        {
             replacement[replacement.count - 1 - suffix] = old[old.count - 1 - suffix]
             suffix += 1
         }
         let inserted = Array(replacement[prefix..<(replacement.count - suffix)])
         paragraphs.replaceSubrange((first + prefix)..<(last + 1 - suffix), with: inserted.map { ($0, $0.length) })
-        pendingEdits.append(ProcessedEdit(
-            edit: TextStorageEdit(
-                replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
-                insertedParagraphCount: inserted.count,
-                editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
-                changeInLength: changeInLength),
-            insertedParagraphs: inserted))
+        pendingEdits.append(
+            ProcessedEdit(
+                edit: TextStorageEdit(
+                    replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
+                    insertedParagraphCount: inserted.count,
+                    editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
+                    changeInLength: changeInLength),
+                insertedParagraphs: inserted))
         if transactionDepth == 0 { flushEdits() }
     }
 

@@ -117,7 +117,8 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
     /// Replaces the elements in `range` with `replacement`.
     func replaceSubrange(_ range: Range<Int>, with replacement: [(Element, Measure)]) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the list")
-        let (b, k) = range.lowerBound == count
+        let (b, k) =
+            range.lowerBound == count
             ? (blocks.count - 1, blocks[blocks.count - 1].elements.count) : locate(range.lowerBound)
         // Remove across as many blocks as the range spans, then insert into block b.
         var remaining = range.count

@@ -65,8 +65,10 @@ public final class TextView {
     ///   - style: the paragraph style of every paragraph.
     ///   - locale: the ICU locale for line breaking ("en", "ja@lb=strict").
     ///   - frame: the initial frame; the owner sets it from then on.
-    public init(usingTextLayoutManager: Bool = true, fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(),
-                locale: String = "en", frame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200)) {
+    public init(
+        usingTextLayoutManager: Bool = true, fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(),
+        locale: String = "en", frame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200)
+    ) {
         self.frame = frame
         self.fonts = fonts
         self.style = style
@@ -101,7 +103,8 @@ public final class TextView {
 
     /// Calls `handler` when the view is about to switch to the glyph-based manager and
     /// when it has, until the returned token is cancelled or released.
-    public func observeLayoutManagerSwitch(_ handler: @escaping (LayoutManagerSwitchNotice) -> Void) -> ObservationToken {
+    public func observeLayoutManagerSwitch(_ handler: @escaping (LayoutManagerSwitchNotice) -> Void) -> ObservationToken
+    {
         let id = UUID()
         switchObservers[id] = handler
         return ObservationToken { [weak self] in self?.switchObservers[id] = nil }
@@ -128,13 +131,17 @@ public final class TextView {
     /// then a glyph-based manager takes both.
     private func switchToGlyphLayout(because reason: LayoutManagerSwitchReason) {
         guard let fragmentManager = textLayoutManager else { return }
-        for handler in switchObservers.values { handler(LayoutManagerSwitchNotice(phase: .willSwitch, textView: self, reason: reason)) }
+        for handler in switchObservers.values {
+            handler(LayoutManagerSwitchNotice(phase: .willSwitch, textView: self, reason: reason))
+        }
         textLayoutManager = nil
         fragmentManager.invalidateAllFragmentsForever()
         fragmentManager.textContainer = nil
         textContentStorage.removeTextLayoutManager(fragmentManager)
         installGlyphLayoutManager()
-        for handler in switchObservers.values { handler(LayoutManagerSwitchNotice(phase: .didSwitch, textView: self, reason: reason)) }
+        for handler in switchObservers.values {
+            handler(LayoutManagerSwitchNotice(phase: .didSwitch, textView: self, reason: reason))
+        }
     }
 
     private func installGlyphLayoutManager() {

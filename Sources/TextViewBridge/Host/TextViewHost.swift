@@ -119,7 +119,8 @@ public final class TextViewHost<Representable: TextViewRepresentable> {
     /// Makes the coordinator, then the view, for a new identity.
     private func make(_ representable: Representable, identity: AnyHashable) throws {
         let coordinator = representable.makeCoordinator()
-        let view = try representable.makeTextView(context: Representable.Context(coordinator: coordinator, environment: environment))
+        let view = try representable.makeTextView(
+            context: Representable.Context(coordinator: coordinator, environment: environment))
         statistics.makes += 1
         self.coordinator = coordinator
         self.representable = representable

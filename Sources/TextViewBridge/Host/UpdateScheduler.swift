@@ -91,7 +91,9 @@ public final class UpdateScheduler {
             guard passes <= maximumPasses else {
                 throw BridgeError(
                     code: .updateCycle,
-                    message: "updates kept marking each other for \(maximumPasses) passes: an update writes what another one reads, and back")
+                    message:
+                        "updates kept marking each other for \(maximumPasses) passes: an update writes what another one reads, and back"
+                )
             }
             for host in marked {
                 do { try host.flush() } catch { firstError = firstError ?? error }

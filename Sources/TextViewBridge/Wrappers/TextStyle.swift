@@ -90,7 +90,8 @@ extension TextView {
         if prefix > 0, UTF16.isLeadSurrogate(old[prefix - 1]) { prefix -= 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        { suffix += 1 }
         if suffix > 0, UTF16.isTrailSurrogate(old[old.count - suffix]) { suffix -= 1 }
         let replacement = String(decoding: new[prefix..<(new.count - suffix)], as: UTF16.self)
         replaceCharacters(in: TextRange(prefix..<(old.count - suffix)), with: replacement)

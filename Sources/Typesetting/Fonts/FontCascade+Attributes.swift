@@ -38,7 +38,8 @@ extension FontCascade {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for family in families {
             if family.caseInsensitiveCompare(base.familyName) == .orderedSame, weight == base.weight,
-               width == base.width, slant == base.slant {
+                width == base.width, slant == base.slant
+            {
                 return base
             }
             let face = chosen.face(family: family, weight: weight, width: width, slant: slant) {
@@ -56,8 +57,9 @@ extension FontCascade {
         var ofFamily = ([primary.face] + fallbacks).filter(isOfFamily)
         // fontconfig's answer is of the family, or what a generic family stands for.
         if let systemFallback,
-           let location = try? systemFallback.locate(family: family, weight: weight, width: width, slant: slant),
-           let found = try? FontFace.load(path: location.path, index: location.index) {
+            let location = try? systemFallback.locate(family: family, weight: weight, width: width, slant: slant),
+            let found = try? FontFace.load(path: location.path, index: location.index)
+        {
             ofFamily.append(found)
         }
         return ofFamily.min { lhs, rhs in

@@ -134,8 +134,10 @@ final class ChosenFaces: Sendable {
     /// The face chosen before for this description, else the one `choose` gives
     /// (nil: no face has the family), remembered. `choose` runs outside the lock
     /// (it may ask fontconfig).
-    func face(family: String, weight: FontWeight, width: FontWidth, slant: FontSlant,
-              choose: () -> FontFace?) -> FontFace? {
+    func face(
+        family: String, weight: FontWeight, width: FontWidth, slant: FontSlant,
+        choose: () -> FontFace?
+    ) -> FontFace? {
         let key = Key(family: family.lowercased(), weight: weight, width: width, slant: slant)
         if let known = faces.withLock({ $0[key] }) { return known }
         let face = choose()

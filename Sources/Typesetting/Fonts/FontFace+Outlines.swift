@@ -113,7 +113,8 @@ extension FontFace {
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let bytes = hb_blob_get_data(blob, &length), length > 0,
-              let bounds = extents(forGlyph: glyph), bounds.width > 0, bounds.height > 0 else { return nil }
+            let bounds = extents(forGlyph: glyph), bounds.width > 0, bounds.height > 0
+        else { return nil }
         let png = Data(bytes: bytes, count: Int(length))
         return ColorGlyphImage(png: png, bounds: bounds)
     }
@@ -145,8 +146,9 @@ extension FontFace {
         _ = hb_ot_color_palette_get_colors(face, 0, 0, &count, &colors)
         // hb_color_t is BGRA, blue in the high byte (hb_color_get_* are C macros).
         return colors.prefix(Int(count)).map { value in
-            Color(red: Double((value >> 8) & 0xFF) / 255, green: Double((value >> 16) & 0xFF) / 255,
-                  blue: Double((value >> 24) & 0xFF) / 255, alpha: Double(value & 0xFF) / 255)
+            Color(
+                red: Double((value >> 8) & 0xFF) / 255, green: Double((value >> 16) & 0xFF) / 255,
+                blue: Double((value >> 24) & 0xFF) / 255, alpha: Double(value & 0xFF) / 255)
         }
     }
 }
@@ -180,24 +182,35 @@ private final class OutlineDrawFuncs: Sendable {
 
     private init() {
         let funcs = hb_draw_funcs_create()!
-        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
-            PathRecorder.from(data).elements.append(.move(CGPoint(x: CGFloat(x), y: CGFloat(y))))
-        }, nil, nil)
-        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
-            PathRecorder.from(data).elements.append(.line(CGPoint(x: CGFloat(x), y: CGFloat(y))))
-        }, nil, nil)
-        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
-            PathRecorder.from(data).elements.append(
-                .quad(CGPoint(x: CGFloat(cx), y: CGFloat(cy)), CGPoint(x: CGFloat(x), y: CGFloat(y))))
-        }, nil, nil)
-        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
-            PathRecorder.from(data).elements.append(
-                .cubic(CGPoint(x: CGFloat(c1x), y: CGFloat(c1y)), CGPoint(x: CGFloat(c2x), y: CGFloat(c2y)),
-                       CGPoint(x: CGFloat(x), y: CGFloat(y))))
-        }, nil, nil)
-        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in
-            PathRecorder.from(data).elements.append(.close)
-        }, nil, nil)
+        hb_draw_funcs_set_move_to_func(
+            funcs,
+            { _, data, _, x, y, _ in
+                PathRecorder.from(data).elements.append(.move(CGPoint(x: CGFloat(x), y: CGFloat(y))))
+            }, nil, nil)
+        hb_draw_funcs_set_line_to_func(
+            funcs,
+            { _, data, _, x, y, _ in
+                PathRecorder.from(data).elements.append(.line(CGPoint(x: CGFloat(x), y: CGFloat(y))))
+            }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(
+            funcs,
+            { _, data, _, cx, cy, x, y, _ in
+                PathRecorder.from(data).elements.append(
+                    .quad(CGPoint(x: CGFloat(cx), y: CGFloat(cy)), CGPoint(x: CGFloat(x), y: CGFloat(y))))
+            }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(
+            funcs,
+            { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+                PathRecorder.from(data).elements.append(
+                    .cubic(
+                        CGPoint(x: CGFloat(c1x), y: CGFloat(c1y)), CGPoint(x: CGFloat(c2x), y: CGFloat(c2y)),
+                        CGPoint(x: CGFloat(x), y: CGFloat(y))))
+            }, nil, nil)
+        hb_draw_funcs_set_close_path_func(
+            funcs,
+            { _, data, _, _ in
+                PathRecorder.from(data).elements.append(.close)
+            }, nil, nil)
         hb_draw_funcs_make_immutable(funcs)
         self.funcs = funcs
     }

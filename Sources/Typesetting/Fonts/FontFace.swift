@@ -35,7 +35,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     private init(path: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            let reason = FileManager.default.fileExists(atPath: path)
+            let reason =
+                FileManager.default.fileExists(atPath: path)
                 ? "permission denied or not a regular file" : "no such file"
             throw TypesettingError(
                 .fontFileUnreadable, "cannot read font file '\(path)': \(reason)", path: path)
@@ -71,7 +72,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.hasColorGlyphs = hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_png(face) != 0
         self.weight = FontWeight(Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded()))
         self.width = FontWidth(percent: Double(hb_style_get_value(font, HB_STYLE_TAG_WIDTH)))
-        self.slant = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0 ? .italic
+        self.slant =
+            hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+            ? .italic
             : hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0 ? .oblique : .upright
         self.asciiGlyphs = (0..<128).map { codePoint in
             var glyph: hb_codepoint_t = 0

@@ -89,9 +89,12 @@ public final class FontLocator: Sendable {
             var result = FcResultNoMatch
             guard let match = FcFontMatch(config, pattern, &result) else { return nil }
             defer { FcPatternDestroy(match) }
-            guard isGeneric || Self.families(of: match).contains(where: {
-                $0.caseInsensitiveCompare(family)
-            }) else { return nil }
+            guard
+                isGeneric
+                    || Self.families(of: match).contains(where: {
+                        $0.caseInsensitiveCompare(family)
+                    })
+            else { return nil }
             return Self.location(of: match)
         }
         guard let found else {
@@ -127,7 +130,8 @@ public final class FontLocator: Sendable {
                 guard let font = set.pointee.fonts[i] else { continue }
                 var charset: OpaquePointer?
                 guard FcPatternGetCharSet(font, "charset", 0, &charset) == FcResultMatch,
-                      FcCharSetHasChar(charset, scalar.value) != 0 else { continue }
+                    FcCharSetHasChar(charset, scalar.value) != 0
+                else { continue }
                 if let location = Self.location(of: font) { return location }
             }
             return nil

@@ -45,8 +45,10 @@ public struct FontMetrics: Sendable, Hashable {
     public var lineHeight: CGFloat { ascent + descent + lineGap }
 
     /// Creates metrics from their values.
-    public init(ascent: CGFloat, descent: CGFloat, lineGap: CGFloat, capHeight: CGFloat,
-                xHeight: CGFloat, underlinePosition: CGFloat, underlineThickness: CGFloat) {
+    public init(
+        ascent: CGFloat, descent: CGFloat, lineGap: CGFloat, capHeight: CGFloat,
+        xHeight: CGFloat, underlinePosition: CGFloat, underlineThickness: CGFloat
+    ) {
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap
@@ -69,7 +71,8 @@ public struct FontMetrics: Sendable, Hashable {
             var glyph: hb_codepoint_t = 0
             var glyphExtents = hb_glyph_extents_t()
             guard hb_font_get_nominal_glyph(hbFont, character.value, &glyph) != 0,
-                  hb_font_get_glyph_extents(hbFont, glyph, &glyphExtents) != 0 else { return 0 }
+                hb_font_get_glyph_extents(hbFont, glyph, &glyphExtents) != 0
+            else { return 0 }
             return CGFloat(glyphExtents.y_bearing)
         }
         self.init(

@@ -69,9 +69,10 @@ struct Itemizer {
         var itemStyle: ShapingStyle?
         func flush(upTo end: Int) {
             guard let face = itemFace else { return }
-            items.append(TextItem(
-                range: itemStart..<end, face: face, size: itemSize, script: itemScript, bidiLevel: itemLevel,
-                attributesIndex: itemAttributes, style: itemStyle, startsInsideCluster: itemStartsInside))
+            items.append(
+                TextItem(
+                    range: itemStart..<end, face: face, size: itemSize, script: itemScript, bidiLevel: itemLevel,
+                    attributesIndex: itemAttributes, style: itemStyle, startsInsideCluster: itemStartsInside))
         }
 
         let levels = bidi.storage
@@ -119,20 +120,23 @@ struct Itemizer {
             if cut { marksInItem = 1 }
             let face: FontFace
             if let current = itemFace, continues,
-               itemAttributes == attributeIndex || fonts[itemAttributes] == font {
+                itemAttributes == attributeIndex || fonts[itemAttributes] == font
+            {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
                 face = current
             } else if scalar.value < 0x80, asciiCovered[Int(scalar.value)],
-                      index + width >= text.count || text[index + width] != 0xFE0F {
+                index + width >= text.count || text[index + width] != 0xFE0F
+            {
                 face = fontFace
             } else if index < sequenceEnd, let sequenceFace {
                 // Inside an emoji sequence: its joiners, selectors and modifiers went
                 // on with the item above, and ASCII inside one is followed by U+FE0F.
                 face = sequenceFace
             } else if index + width < text.count && text[index + width] == 0xFE0F
-                        || UnicodeProperties.mayBeEmoji(scalar.value),
-                      let sequence = emojiSequence(in: text, at: index, font: fontFace) {
+                || UnicodeProperties.mayBeEmoji(scalar.value),
+                let sequence = emojiSequence(in: text, at: index, font: fontFace)
+            {
                 sequenceEnd = min(sequence.end, attributeEnd)
                 sequenceFace = sequence.face
                 face = sequence.face
@@ -141,7 +145,8 @@ struct Itemizer {
             }
 
             if itemFace != nil, !cut, itemFace === face, itemLevel == level, itemScript == script,
-               itemAttributes == attributeIndex {
+                itemAttributes == attributeIndex
+            {
                 // The item goes on.
             } else {
                 flush(upTo: index)
@@ -163,7 +168,8 @@ struct Itemizer {
                 while index < limit {
                     let unit = text[index]
                     guard unit < 0x80, asciiCovered[Int(unit)],
-                          index + 1 >= text.count || text[index + 1] != 0xFE0F else { break }
+                        index + 1 >= text.count || text[index + 1] != 0xFE0F
+                    else { break }
                     index += 1
                     marksInItem = 0
                 }
@@ -192,7 +198,7 @@ struct Itemizer {
         if value < 0x300 { return false }
         switch value {
         case 0x200C, 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F,
-             0xE0100...0xE01EF, 0x20E3:
+            0xE0100...0xE01EF, 0x20E3:
             return true
         default:
             switch UnicodeProperties.generalCategory(of: value) {

@@ -15,8 +15,9 @@ public struct CharacterLineBreaker: LineBreakStrategy {
             let segment = paragraph.segment(at: index)
             guard segment.range.upperBound > start else { continue }
             guard segment.isMandatory || index == paragraph.segmentCount - 1 else { continue }
-            breakStretch(paragraph, stretchStart..<segment.range.upperBound, contentEnd: segment.contentEnd,
-                         limit: limit, into: &lines)
+            breakStretch(
+                paragraph, stretchStart..<segment.range.upperBound, contentEnd: segment.contentEnd,
+                limit: limit, into: &lines)
             stretchStart = segment.range.upperBound
         }
         return lines.isEmpty ? [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)] : lines
@@ -31,7 +32,8 @@ public struct CharacterLineBreaker: LineBreakStrategy {
         while start < contentEnd {
             var (end, _) = graphemes.longestFit(from: start, width: limit)
             while paragraph.exactContentWidth(line: start..<end, contentEnd: end) > limit,
-                  let shorter = graphemes.boundary(before: end, after: start) {
+                let shorter = graphemes.boundary(before: end, after: start)
+            {
                 end = shorter.end
             }
             // Spaces at the break hang on this line rather than starting the next.

@@ -44,8 +44,10 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 startsInside: partialWidth != nil, limit: limit)
             if last < 0 {
                 // Not even segment `first` fits: break it between graphemes.
-                let advances = graphemes ?? text.graphemeAdvances(
-                    in: segments.start(of: first)..<segments.contentEnd(of: first))
+                let advances =
+                    graphemes
+                    ?? text.graphemeAdvances(
+                        in: segments.start(of: first)..<segments.contentEnd(of: first))
                 graphemes = advances
                 let (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
                 if end < segments.contentEnd(of: first) {
@@ -61,11 +63,12 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             // The widths travel with the break when they are the line's own (a line
             // starting at a segment, edges as in the whole text), sparing the line
             // builder a pass over the glyphs.
-            lines.append(LineBreak(
-                range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
-                isMandatory: segments.isMandatory(last) || last == segments.count - 1,
-                contentWidth: widthsHold ? fit.contentWidth : nil,
-                whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil))
+            lines.append(
+                LineBreak(
+                    range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
+                    isMandatory: segments.isMandatory(last) || last == segments.count - 1,
+                    contentWidth: widthsHold ? fit.contentWidth : nil,
+                    whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil))
             lineStart = segments.end(of: last)
             first = last + 1
             partialWidth = nil
@@ -141,8 +144,9 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     ) -> (end: Int, consumed: Double) {
         var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit)
         while !text.isSafeToBreak(at: lineStart) || !text.isSafeToBreak(at: end),
-              text.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
-              let shorter = graphemes.boundary(before: end, after: lineStart) {
+            text.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
+            let shorter = graphemes.boundary(before: end, after: lineStart)
+        {
             (end, consumed) = shorter
         }
         return (end, consumed)

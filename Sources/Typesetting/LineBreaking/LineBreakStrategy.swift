@@ -14,8 +14,10 @@ public struct LineBreak: Sendable, Hashable {
     public var whitespaceWidth: Double?
 
     /// Creates a line break.
-    public init(range: Range<Int>, contentEnd: Int, isMandatory: Bool,
-                contentWidth: Double? = nil, whitespaceWidth: Double? = nil) {
+    public init(
+        range: Range<Int>, contentEnd: Int, isMandatory: Bool,
+        contentWidth: Double? = nil, whitespaceWidth: Double? = nil
+    ) {
         self.range = range
         self.contentEnd = contentEnd
         self.isMandatory = isMandatory

@@ -50,10 +50,16 @@ extension Line {
         var pen = run.x
         for (i, advance) in advances.enumerated() {
             // The whole cluster's advance: following glyphs of the same cluster.
-            if i > 0, clusters[i] == clusters[i - 1] { pen += advance; continue }
+            if i > 0, clusters[i] == clusters[i - 1] {
+                pen += advance
+                continue
+            }
             var width = advance
             var j = i + 1
-            while j < advances.count, clusters[j] == clusters[i] { width += advances[j]; j += 1 }
+            while j < advances.count, clusters[j] == clusters[i] {
+                width += advances[j]
+                j += 1
+            }
             if x < pen + width {
                 let start = clusters[i]
                 let end = run.clusterEnd(after: start)

@@ -27,12 +27,16 @@ struct LineBuilder {
     /// (edges re-shaped where unsafe), metrics from the fonts of the runs it touches.
     private func line(for lineBreak: LineBreak, isLast: Bool) -> Line {
         let range = lineBreak.range
-        let content = lineBreak.contentWidth
+        let content =
+            lineBreak.contentWidth
             ?? paragraph.exactContentWidth(line: range, contentEnd: lineBreak.contentEnd)
-        let hanging = lineBreak.whitespaceWidth ?? (lineBreak.contentEnd < range.upperBound
-            ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
+        let hanging =
+            lineBreak.whitespaceWidth
+            ?? (lineBreak.contentEnd < range.upperBound
+                ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
         var width = content
-        if justifies(lineBreak, contentWidth: content), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd) {
+        if justifies(lineBreak, contentWidth: content), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
+        {
             width = self.width
         }
         var metrics = paragraph.defaultMetrics
@@ -69,7 +73,8 @@ struct LineBuilder {
         }
         let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
             .reduce(0.0) { $0 + Double($1.run.width) }
-        let lineBreak = LineBreak(range: line.range, contentEnd: line.contentEnd, isMandatory: line.endsWithMandatoryBreak)
+        let lineBreak = LineBreak(
+            range: line.range, contentEnd: line.contentEnd, isMandatory: line.endsWithMandatoryBreak)
         if justifies(lineBreak, contentWidth: contentWidth) {
             justify(&glyphRuns, extra: width - contentWidth, contentEnd: line.contentEnd)
         }
@@ -80,7 +85,8 @@ struct LineBuilder {
     /// content's left edge at x = 0 (hanging whitespace of a right-to-left paragraph
     /// sits left of it).
     private func visualOrder(_ glyphRuns: [(run: GlyphRun, level: UInt8)], whitespaceWidth: Double) -> [GlyphRun] {
-        let order = glyphRuns.allSatisfy({ $0.level == 0 })
+        let order =
+            glyphRuns.allSatisfy({ $0.level == 0 })
             ? Array(glyphRuns.indices) : BidiLevels.visualOrder(levels: glyphRuns.map(\.level))
         var x = paragraph.isRightToLeft ? -whitespaceWidth : 0
         var visual: [GlyphRun] = []
@@ -123,7 +129,9 @@ struct LineBuilder {
         let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let visual = visualOrder(glyphRuns, whitespaceWidth: whitespaceWidth)
-        var metrics = visual.isEmpty ? paragraph.defaultFont.metrics : visual[0].font.metrics.shifted(by: visual[0].baselineOffset)
+        var metrics =
+            visual.isEmpty
+            ? paragraph.defaultFont.metrics : visual[0].font.metrics.shifted(by: visual[0].baselineOffset)
         for run in visual.dropFirst() {
             let m = run.font.metrics.shifted(by: run.baselineOffset)
             metrics.ascent = max(metrics.ascent, m.ascent)
@@ -205,11 +213,12 @@ struct LineBuilder {
         }
         for i in lines.indices {
             let slack = available - Double(lines[i].width)
-            let x: Double = switch alignment {
-            case .right: slack
-            case .center: slack / 2
-            default: 0
-            }
+            let x: Double =
+                switch alignment {
+                case .right: slack
+                case .center: slack / 2
+                default: 0
+                }
             lines[i].origin.x = CGFloat(x)
         }
     }

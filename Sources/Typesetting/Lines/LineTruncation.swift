@@ -59,16 +59,22 @@ extension ShapedParagraph {
         let cut = keep.head..<keep.tail
         appendText(start..<keep.head)
         let markFont = runs[runIndex(containing: max(keep.head - 1, 0))]
-        parts.append((GlyphRun(
-            storage: mark, glyphRange: 0..<mark.count, expansion: 0, expansions: [],
-            characterRange: keep.head..<keep.head, x: 0, width: CGFloat(mark.advance(of: 0..<mark.count)),
-            attributes: attributes[markFont.attributesIndex],
-            baselineOffset: baselineOffset(ofRun: runIndex(containing: max(keep.head - 1, 0)))), bidi.paragraphLevel))
+        parts.append(
+            (
+                GlyphRun(
+                    storage: mark, glyphRange: 0..<mark.count, expansion: 0, expansions: [],
+                    characterRange: keep.head..<keep.head, x: 0, width: CGFloat(mark.advance(of: 0..<mark.count)),
+                    attributes: attributes[markFont.attributesIndex],
+                    baselineOffset: baselineOffset(ofRun: runIndex(containing: max(keep.head - 1, 0)))),
+                bidi.paragraphLevel
+            ))
         appendText(keep.tail..<contentEnd)
         appendText(contentEnd..<length)
-        var lines = [builder.assemble(
-            parts, range: range, contentEnd: contentEnd, endsWithMandatoryBreak: true, isLast: true,
-            truncatedRange: cut)]
+        var lines = [
+            builder.assemble(
+                parts, range: range, contentEnd: contentEnd, endsWithMandatoryBreak: true, isLast: true,
+                truncatedRange: cut)
+        ]
         builder.align(&lines)
         return lines[0]
     }
@@ -78,7 +84,8 @@ extension ShapedParagraph {
     private func fittingPrefix(_ graphemes: GraphemeAdvances, start: Int, width: Double) -> Int {
         var (end, _) = graphemes.longestFit(from: start, width: width)
         while exactContentWidth(line: start..<end, contentEnd: end) > width,
-              let shorter = graphemes.boundary(before: end, after: start) {
+            let shorter = graphemes.boundary(before: end, after: start)
+        {
             end = shorter.end
         }
         while end > start + 1, isHangingWhitespace(text[end - 1]) { end -= 1 }
@@ -95,7 +102,8 @@ extension ShapedParagraph {
         while k > 0, boundaries[k - 1] >= after, total - positions[k - 1] <= width { k -= 1 }
         var start = max(boundaries[max(k, 0)], after)
         while start < end, exactContentWidth(line: start..<end, contentEnd: end) > width,
-              let next = boundaries.first(where: { $0 > start }), next < end {
+            let next = boundaries.first(where: { $0 > start }), next < end
+        {
             start = next
         }
         while start < end, isHangingWhitespace(text[start]) { start += 1 }

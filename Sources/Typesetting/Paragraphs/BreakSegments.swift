@@ -72,7 +72,8 @@ struct BreakSegments: Sendable {
                 start = end
                 continue
             }
-            segments.append(Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
+            segments.append(
+                Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
             start = end
         }
         let count = segments.count
@@ -83,7 +84,9 @@ struct BreakSegments: Sendable {
             // saying the boundary is safe.
             for run in runs where !run.unsafeStart {
                 let boundary = segments.partitionPoint { $0.end >= run.range.lowerBound }
-                if boundary < count, segments[boundary].end == run.range.lowerBound { segments[boundary].isSafeEnd = true }
+                if boundary < count, segments[boundary].end == run.range.lowerBound {
+                    segments[boundary].isSafeEnd = true
+                }
             }
             // Attribute each glyph's advance to the segment holding its cluster,
             // walking glyphs in logical order so the segment index only moves forward.
@@ -140,9 +143,10 @@ struct BreakSegments: Sendable {
             segments[segments.count - 1].whitespaceWidth += whitespaceWidth
             return
         }
-        segments.append(Segment(
-            end: end, contentEnd: contentEnd, isMandatory: isMandatory, isSafeEnd: true,
-            contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
+        segments.append(
+            Segment(
+                end: end, contentEnd: contentEnd, isMandatory: isMandatory, isSafeEnd: true,
+                contentWidth: contentWidth, whitespaceWidth: whitespaceWidth))
     }
 
     /// Makes the segment before a segment of whitespace alone ending at `end` end

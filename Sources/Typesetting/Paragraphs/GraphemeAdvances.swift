@@ -22,7 +22,8 @@ extension GraphemeAdvances {
     /// The boundary before `end` and after `start`, with the advance from `start`.
     func boundary(before end: Int, after start: Int) -> (end: Int, advance: Double)? {
         guard let k = boundaries.lastIndex(where: { $0 < end }), boundaries[k] > start,
-              let origin = boundaries.firstIndex(of: start) else { return nil }
+            let origin = boundaries.firstIndex(of: start)
+        else { return nil }
         return (boundaries[k], positions[k] - positions[origin])
     }
 }
@@ -40,7 +41,8 @@ extension ShapedParagraph {
         var runIndex = self.runIndex(containing: range.lowerBound)
         while runIndex < runs.count, runs[runIndex].range.lowerBound < range.upperBound {
             let run = runs[runIndex]
-            let glyphs = run.glyphRange(for: max(range.lowerBound, run.range.lowerBound)..<min(range.upperBound, run.range.upperBound))
+            let glyphs = run.glyphRange(
+                for: max(range.lowerBound, run.range.lowerBound)..<min(range.upperBound, run.range.upperBound))
             for g in glyphs {
                 let cluster = Int(run.clusters[g])
                 // The grapheme holding the cluster: the last boundary <= cluster.

@@ -31,7 +31,8 @@ extension ShapedParagraph {
         var width = 0.0
         var index = runIndex(containing: line.lowerBound)
         while index < runs.count, runs[index].range.lowerBound < min(line.upperBound, contentEnd) {
-            let piece = max(runs[index].range.lowerBound, line.lowerBound)..<min(runs[index].range.upperBound, line.upperBound)
+            let piece =
+                max(runs[index].range.lowerBound, line.lowerBound)..<min(runs[index].range.upperBound, line.upperBound)
             total = 0
             if hasSafeEdges(run: index, piece: piece, line: line) {
                 // The common case: sum the run's own advances, copying nothing.
@@ -76,7 +77,10 @@ extension ShapedParagraph {
             middleEnd = middleStart
             var offset = piece.upperBound - 1
             while offset > middleStart {
-                if run.isSafeToBreak(at: offset) { middleEnd = offset; break }
+                if run.isSafeToBreak(at: offset) {
+                    middleEnd = offset
+                    break
+                }
                 offset -= 1
             }
         }

@@ -29,7 +29,12 @@ extension ShapedParagraph {
         var fonts: [Font] = []
         glyphs.reserveCapacity(text.count)
         for run in runs {
-            let fontIndex = fonts.firstIndex(of: run.font) ?? { fonts.append(run.font); return fonts.count - 1 }()
+            let fontIndex =
+                fonts.firstIndex(of: run.font)
+                ?? {
+                    fonts.append(run.font)
+                    return fonts.count - 1
+                }()
             let order = run.isRightToLeft ? Array((0..<run.count).reversed()) : Array(0..<run.count)
             for g in order {
                 glyphs.append(run.glyphs[g])
@@ -44,7 +49,10 @@ extension ShapedParagraph {
         while index >= 0 {
             let start = starts[index]
             var j = index
-            while j >= 0, starts[j] == start { ends[j] = next; j -= 1 }
+            while j >= 0, starts[j] == start {
+                ends[j] = next
+                j -= 1
+            }
             next = start
             index = j
         }

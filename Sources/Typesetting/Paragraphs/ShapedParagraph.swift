@@ -44,9 +44,11 @@ public final class ShapedParagraph: Sendable {
     /// chunks on all cores when `usesAllCores` (as `Typesetter.usesAllCores`).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
-    init(content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
-         strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
-         shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true) throws {
+    init(
+        content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
+        strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
+        shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true
+    ) throws {
         self.text = content.utf16
         self.style = style
         self.locale = locale
@@ -102,7 +104,9 @@ public final class ShapedParagraph: Sendable {
 
     /// The line-break opportunities of the paragraph.
     public var breakOpportunities: [BreakOpportunity] {
-        (0..<segments.count).map { BreakOpportunity(offset: segments.end(of: $0), isMandatory: segments.isMandatory($0)) }
+        (0..<segments.count).map {
+            BreakOpportunity(offset: segments.end(of: $0), isMandatory: segments.isMandatory($0))
+        }
     }
 
     /// The widest unbreakable segment (the CSS min-content width): no width narrower

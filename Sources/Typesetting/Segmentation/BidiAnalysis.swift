@@ -38,11 +38,12 @@ public struct BidiLevels: Sendable, Hashable {
             storage = nil
             return
         }
-        let requested: UInt8 = switch direction {
-        case .natural: 0xFE  // UBIDI_DEFAULT_LTR
-        case .leftToRight: 0
-        case .rightToLeft: 1
-        }
+        let requested: UInt8 =
+            switch direction {
+            case .natural: 0xFE  // UBIDI_DEFAULT_LTR
+            case .leftToRight: 0
+            case .rightToLeft: 1
+            }
         // Where UAX #9's bracket stack overflows, or an override made a bracket strong,
         // ICU still pairs brackets: it is given the text with the brackets BD16 would
         // not pair made plain neutrals ("!"). ExplicitEmbeddings says what else it
@@ -50,7 +51,8 @@ public struct BidiLevels: Sendable, Hashable {
         var unpaired = Self.bracketsLeftUnpairedByOverflow(text)
         var explicit: ExplicitEmbeddings?
         if ExplicitEmbeddings.isNeeded(for: text) {
-            let level = requested <= 1 ? requested : ExplicitEmbeddings.firstStrongLevel(text, from: 0, isolated: false) ?? 0
+            let level =
+                requested <= 1 ? requested : ExplicitEmbeddings.firstStrongLevel(text, from: 0, isolated: false) ?? 0
             let scan = ExplicitEmbeddings(text: text, paragraphLevel: level)
             unpaired += scan.overriddenBrackets(in: text)
             explicit = scan
@@ -76,7 +78,8 @@ public struct BidiLevels: Sendable, Hashable {
     /// ICU's paragraph level and the level of every code unit of `text` (requested
     /// level as ubidi takes it), or nil levels when ICU gives no bidi object.
     private static func resolve(_ text: UnsafeBufferPointer<UInt16>, requested: UInt8) throws
-        -> (paragraphLevel: UInt8, levels: [UInt8]?) {
+        -> (paragraphLevel: UInt8, levels: [UInt8]?)
+    {
         var status: Int32 = 0
         let bidi = cicu_bidi_open(text.baseAddress, Int32(text.count), requested, &status)
         try ICUStatus.check(status, "resolving bidi levels")
@@ -139,7 +142,10 @@ public struct BidiLevels: Sendable, Hashable {
             switch pairedBracketType(UInt32(unit)) {
             case .opening:
                 brackets.append(index)
-                if stack.count == 63 { overflowed = true; continue }
+                if stack.count == 63 {
+                    overflowed = true
+                    continue
+                }
                 stack.append((UnicodeProperties.pairedBracket(of: UInt32(unit)), index))
             case .closing:
                 brackets.append(index)
@@ -174,7 +180,7 @@ public struct BidiLevels: Sendable, Hashable {
         for unit in text where unit >= 0x0590 {
             switch unit {
             case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF,
-                 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069:
                 return true
             case 0xD802, 0xD803, 0xD83A, 0xD83B:  // high surrogates of RTL planes' blocks
                 return true
@@ -196,7 +202,10 @@ public struct BidiLevels: Sendable, Hashable {
         while level >= lowestOdd, level > 0 {
             var i = 0
             while i < order.count {
-                guard levels[order[i]] >= level else { i += 1; continue }
+                guard levels[order[i]] >= level else {
+                    i += 1
+                    continue
+                }
                 var j = i
                 while j < order.count, levels[order[j]] >= level { j += 1 }
                 order[i..<j].reverse()

@@ -55,7 +55,9 @@ struct ExplicitEmbeddings {
         overrides = [Override](repeating: .neutral, count: text.count)
         isLeftToRightOnly = paragraphLevel == 0
         var stack = [Entry(level: paragraphLevel, override: .neutral, isolate: false)]
-        var overflowIsolates = 0, overflowEmbeddings = 0, validIsolates = 0
+        var overflowIsolates = 0
+        var overflowEmbeddings = 0
+        var validIsolates = 0
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -70,17 +72,19 @@ struct ExplicitEmbeddings {
                 let toRight = scalar.value == 0x202B || scalar.value == 0x202E
                 let level = Self.nextLevel(above: recorded.level, rightToLeft: toRight)
                 if level <= Self.maximumDepth, overflowIsolates == 0, overflowEmbeddings == 0 {
-                    let override: Override = switch scalar.value {
-                    case 0x202D: .leftToRight
-                    case 0x202E: .rightToLeft
-                    default: .neutral
-                    }
+                    let override: Override =
+                        switch scalar.value {
+                        case 0x202D: .leftToRight
+                        case 0x202E: .rightToLeft
+                        default: .neutral
+                        }
                     stack.append(Entry(level: level, override: override, isolate: false))
                 } else if overflowIsolates == 0 {
                     overflowEmbeddings += 1
                 }
             case 0x2066...0x2068:  // X5a–X5c: LRI, RLI, FSI take the level around them
-                let toRight = scalar.value == 0x2067
+                let toRight =
+                    scalar.value == 0x2067
                     || (scalar.value == 0x2068 && Self.firstStrongLevel(text, from: index + width, isolated: true) == 1)
                 let level = Self.nextLevel(above: recorded.level, rightToLeft: toRight)
                 if level <= Self.maximumDepth, overflowIsolates == 0, overflowEmbeddings == 0 {

@@ -36,7 +36,8 @@ struct LineBreakOpportunities: Sendable {
     init(text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true) throws {
         guard text.count > 0 else { return }
         if allowsPlainTextRules, PlainTextLineBreaks.apply(to: locale),
-           let found = PlainTextLineBreaks.opportunities(in: text) {
+            let found = PlainTextLineBreaks.opportunities(in: text)
+        {
             (offsets, mandatory) = found
             return
         }

@@ -22,7 +22,16 @@
 enum PlainTextLineBreaks {
     /// Line-break classes of the characters handled.
     private enum Class: UInt8 {
-        case none = 0, letter, digit, space, infix, exclamation, open, close, quote, hyphen
+        case none = 0
+        case letter
+        case digit
+        case space
+        case infix
+        case exclamation
+        case open
+        case close
+        case quote
+        case hyphen
 
         var isAlphanumeric: Bool { self == .letter || self == .digit }
     }

@@ -64,7 +64,8 @@ enum UnicodeProperties {
     /// The Bidi_Paired_Bracket_Type of `codePoint` (UAX #9).
     @inline(__always)
     static func pairedBracketType(of codePoint: UInt32) -> PairedBracketType {
-        PairedBracketType(rawValue: UInt8(truncatingIfNeeded: cicu_paired_bracket_type(Int32(bitPattern: codePoint)))) ?? .notABracket
+        PairedBracketType(rawValue: UInt8(truncatingIfNeeded: cicu_paired_bracket_type(Int32(bitPattern: codePoint))))
+            ?? .notABracket
     }
 
     /// The Bidi_Paired_Bracket of `codePoint`: the bracket that pairs

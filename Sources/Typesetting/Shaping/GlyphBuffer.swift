@@ -63,7 +63,9 @@ final class GlyphBuffer: @unchecked Sendable {
         capacity = newCapacity
     }
 
-    private static func reallocate<T>(_ old: UnsafeMutablePointer<T>, count: Int, capacity: Int) -> UnsafeMutablePointer<T> {
+    private static func reallocate<T>(_ old: UnsafeMutablePointer<T>, count: Int, capacity: Int)
+        -> UnsafeMutablePointer<T>
+    {
         let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
         new.moveInitialize(from: old, count: count)
         old.deallocate()
@@ -96,8 +98,10 @@ final class GlyphBuffer: @unchecked Sendable {
     }
 
     /// Appends one glyph.
-    func append(glyph: UInt32, cluster: Int32, advance: Int32, offset: (x: Int32, y: Int32) = (0, 0),
-                unsafeToBreak flag: Bool = false) {
+    func append(
+        glyph: UInt32, cluster: Int32, advance: Int32, offset: (x: Int32, y: Int32) = (0, 0),
+        unsafeToBreak flag: Bool = false
+    ) {
         append(count: 1) { at in
             glyphs[at] = glyph
             clusters[at] = cluster
@@ -113,11 +117,13 @@ final class GlyphBuffer: @unchecked Sendable {
 
     /// The glyphs as arrays, as a `ShapedRun` keeps them.
     var columns: (glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsets: [Int32]?, unsafeToBreak: [Bool]) {
-        (Array(UnsafeBufferPointer(start: glyphs, count: count)),
-         Array(UnsafeBufferPointer(start: clusters, count: count)),
-         Array(UnsafeBufferPointer(start: advances, count: count)),
-         offsets.map { Array(UnsafeBufferPointer(start: $0, count: 2 * count)) },
-         Array(UnsafeBufferPointer(start: unsafeToBreak, count: count)))
+        (
+            Array(UnsafeBufferPointer(start: glyphs, count: count)),
+            Array(UnsafeBufferPointer(start: clusters, count: count)),
+            Array(UnsafeBufferPointer(start: advances, count: count)),
+            offsets.map { Array(UnsafeBufferPointer(start: $0, count: 2 * count)) },
+            Array(UnsafeBufferPointer(start: unsafeToBreak, count: count))
+        )
     }
 
     /// Sets `run`'s glyph arrays to this buffer's glyphs.
@@ -150,7 +156,8 @@ final class GlyphBuffer: @unchecked Sendable {
                     (base + at).initialize(from: own + width * copied, count: n)
                     at += n
                     copied = insertion.position
-                    (base + at).initialize(from: other + width * insertion.range.lowerBound, count: width * insertion.range.count)
+                    (base + at).initialize(
+                        from: other + width * insertion.range.lowerBound, count: width * insertion.range.count)
                     at += width * insertion.range.count
                 }
                 (base + at).initialize(from: own + width * copied, count: width * (count - copied))

@@ -49,7 +49,8 @@ extension ShapeCache {
                 let entry = table[index]
                 if entry.unitCount == 0 { return nil }
                 if entry.hash == hash, entry.head == key.head, Int(entry.unitCount) == key.count, entry.run == run,
-                   key.count <= WordHead.unitCount || tailsEqual(entry, key.tail(in: text)) {
+                    key.count <= WordHead.unitCount || tailsEqual(entry, key.tail(in: text))
+                {
                     return index
                 }
                 index = (index + 1) & mask
@@ -65,8 +66,10 @@ extension ShapeCache {
         /// Keeps `range` of `source` as the word `key` (not held; its units in `text`),
         /// clusters moved by `clusterShift`. Does nothing for a 129th run key or a word of over 65,535
         /// glyphs (neither happens in practice).
-        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>,
-                             of source: GlyphBuffer, clusterShift: Int32) {
+        mutating func insert(
+            _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>,
+            of source: GlyphBuffer, clusterShift: Int32
+        ) {
             let offsets = source.hasOffsets(in: range)
             guard let run = runIndex(adding: key.run), range.count <= Int(UInt16.max) else { return }
             let start = glyphs.append(range, of: source, clusterShift: clusterShift, withOffsets: offsets)
@@ -75,14 +78,17 @@ extension ShapeCache {
 
         /// Keeps a copy of `other`'s word at `index` of its table, the word `key` (its
         /// units in `text`): a promotion to the young generation.
-        mutating func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, copying index: Int,
-                             of other: borrowing Generation) {
+        mutating func insert(
+            _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, copying index: Int,
+            of other: borrowing Generation
+        ) {
             let entry = other.table[index]
             guard let run = runIndex(adding: key.run) else { return }
             let start = glyphs.append(
                 copying: other.glyphRange(of: entry), of: other.glyphs, withOffsets: entry.hasOffsets)
-            place(key, in: text, run: run, glyphStart: start, glyphCount: Int(entry.glyphCount),
-                  hasOffsets: entry.hasOffsets)
+            place(
+                key, in: text, run: run, glyphStart: start, glyphCount: Int(entry.glyphCount),
+                hasOffsets: entry.hasOffsets)
         }
 
         /// Appends the glyphs of the word at `index` of the table to `output`, clusters
@@ -104,8 +110,10 @@ extension ShapeCache {
             return runKeys.count - 1
         }
 
-        private mutating func place(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, run: Int, glyphStart: Int,
-                                    glyphCount: Int, hasOffsets: Bool) {
+        private mutating func place(
+            _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, run: Int, glyphStart: Int,
+            glyphCount: Int, hasOffsets: Bool
+        ) {
             if 2 * (count + 1) > table.count { grow() }
             var entry = Entry()
             entry.hash = UInt32(truncatingIfNeeded: key.hash)

@@ -29,7 +29,8 @@ extension ShapeCache {
 
         /// Appends `range` of `source`, clusters moved by `clusterShift`; returns where
         /// it starts.
-        mutating func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int {
+        mutating func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int
+        {
             let start = reserve(range.count)
             for (k, i) in range.enumerated() {
                 records[start + k] = Record(
@@ -69,7 +70,8 @@ extension ShapeCache {
                 }
             }
             if withOffsets, let offsets {
-                (output.makeOffsets() + 2 * (output.count - n)).update(from: offsets + 2 * range.lowerBound, count: 2 * n)
+                (output.makeOffsets() + 2 * (output.count - n)).update(
+                    from: offsets + 2 * range.lowerBound, count: 2 * n)
             }
         }
 

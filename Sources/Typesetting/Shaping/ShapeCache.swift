@@ -86,8 +86,10 @@ public final class ShapeCache: Sendable {
     /// Appends the glyphs of the word `key` names (its units in `text`) to `output`,
     /// their clusters moved by `clusterShift`; false, appending nothing, when the
     /// word is not held.
-    func appendWord(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32,
-                    to output: GlyphBuffer) -> Bool {
+    func appendWord(
+        _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32,
+        to output: GlyphBuffer
+    ) -> Bool {
         let capacity = shardCapacity
         return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key, in: text) {
@@ -106,8 +108,10 @@ public final class ShapeCache: Sendable {
     /// Keeps `range` of `source`'s glyphs as the word `key` names (its units in
     /// `text`); their clusters, moved by `clusterShift`, must then count from the
     /// word's start.
-    func insert(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer,
-                clusterShift: Int32) {
+    func insert(
+        _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer,
+        clusterShift: Int32
+    ) {
         let capacity = shardCapacity
         shards[shardIndex(of: key)].state.withLock { state in
             guard state.young.find(key, in: text) == nil else { return }

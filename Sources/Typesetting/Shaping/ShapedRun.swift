@@ -102,7 +102,9 @@ struct ShapedRun: Sendable {
         clusters = parts.flatMap(\.clusters)
         advances = parts.flatMap(\.advances)
         unsafeToBreak = parts.flatMap(\.unsafeToBreak)
-        offsets = parts.allSatisfy { $0.offsets == nil } ? nil
+        offsets =
+            parts.allSatisfy { $0.offsets == nil }
+            ? nil
             : parts.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
     }
 

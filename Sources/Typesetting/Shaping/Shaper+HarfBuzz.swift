@@ -12,8 +12,10 @@ extension Shaper {
     /// One `hb_shape` of `range` in the run's font, script and direction, HarfBuzz
     /// seeing `context` around it, appended to `output` with clusters counted from
     /// `clusterBase`.
-    func shapeStretch(_ range: Range<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-                              context: Range<Int>, clusterBase: Int, into output: GlyphBuffer) {
+    func shapeStretch(
+        _ range: Range<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
+        context: Range<Int>, clusterBase: Int, into output: GlyphBuffer
+    ) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, text.baseAddress! + context.lowerBound, Int32(context.count),

@@ -27,8 +27,10 @@ extension Shaper {
     /// Shapes the chunks of `run` word by word on all cores, each with a shaper of
     /// its own, and joins their glyphs in visual order (a right-to-left run's last
     /// chunk first). A word new to two chunks at once is shaped by both.
-    func shapeInParallel(_ run: inout ShapedRun, chunks: [Range<Int>], in text: UnsafeBufferPointer<UInt16>,
-                         cache: ShapeCache) {
+    func shapeInParallel(
+        _ run: inout ShapedRun, chunks: [Range<Int>], in text: UnsafeBufferPointer<UInt16>,
+        cache: ShapeCache
+    ) {
         let whole = run
         let locale = languageTag
         let statistics = self.statistics

@@ -11,8 +11,10 @@ extension Shaper {
     /// `language`, `statistics` and `cache`, shaping a very long run in chunks on all
     /// cores when `usesAllCores` (as `Typesetter.usesAllCores`), and gives it back
     /// afterwards.
-    static func withShaper<Result>(language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
-                                   usesAllCores: Bool = true, _ body: (Shaper) throws -> Result) rethrows -> Result {
+    static func withShaper<Result>(
+        language: String, statistics: TypesetterStatistics, cache: ShapeCache?,
+        usesAllCores: Bool = true, _ body: (Shaper) throws -> Result
+    ) rethrows -> Result {
         let shaper: Shaper
         if let pooled = idle.withLock({ $0.popLast() }) {
             shaper = pooled

@@ -30,8 +30,10 @@ extension Shaper {
     /// HarfBuzz's cost per call (every lookup of the face is visited) is far larger
     /// than a word's, and words cut after spaces in a face whose lookups never touch
     /// the space shape the same side by side as alone — and put in their places.
-    private func shapeByWords(_ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-                              cache: ShapeCache) {
+    private func shapeByWords(
+        _ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
+        cache: ShapeCache
+    ) {
         cutIntoPieces(run.range, in: text)
         gaps.removeAll(keepingCapacity: true)
         missed.removeAll(keepingCapacity: true)
@@ -105,8 +107,9 @@ extension Shaper {
         }
         for gap in gaps {
             let word = words[gap.miss]
-            insertions.append(GlyphBuffer.Insertion(
-                position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
+            insertions.append(
+                GlyphBuffer.Insertion(
+                    position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
         }
     }
 
@@ -114,11 +117,14 @@ extension Shaper {
     /// `whole` (emptied first), clusters from the start of the joined text, and gives
     /// for each word its glyphs there and the offset it starts at — exactly what
     /// shaping each alone gives.
-    private func shapeTogether(_ words: [WordKey], in text: UnsafeBufferPointer<UInt16>, of run: ShapedRun,
-                               into whole: GlyphBuffer) -> [(glyphs: Range<Int>, start: Int32)] {
+    private func shapeTogether(
+        _ words: [WordKey], in text: UnsafeBufferPointer<UInt16>, of run: ShapedRun,
+        into whole: GlyphBuffer
+    ) -> [(glyphs: Range<Int>, start: Int32)] {
         // Every word but the paragraph's last ends in a space, which keeps it from
         // the next; the last (a right-to-left run meets it first) goes at the end.
-        let order = words.indices.filter { text[words[$0].range.upperBound - 1] == 0x20 }
+        let order =
+            words.indices.filter { text[words[$0].range.upperBound - 1] == 0x20 }
             + words.indices.filter { text[words[$0].range.upperBound - 1] != 0x20 }
         var joined: [UInt16] = []
         var starts = [Int](repeating: 0, count: words.count)

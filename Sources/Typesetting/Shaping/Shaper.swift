@@ -61,8 +61,10 @@ final class Shaper: @unchecked Sendable {
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
         if let cache, context == 0..<text.count, !run.startsInsideCluster, run.style?.isCacheable ?? true,
-           WordSplitting.allows(run.font.face, script: run.script) {
-            let chunks = usesAllCores && run.range.count >= Self.parallelRunLength
+            WordSplitting.allows(run.font.face, script: run.script)
+        {
+            let chunks =
+                usesAllCores && run.range.count >= Self.parallelRunLength
                 ? Self.chunks(of: run.range, in: text) : []
             if chunks.count > 1 {
                 shapeInParallel(&run, chunks: chunks, in: text, cache: cache)

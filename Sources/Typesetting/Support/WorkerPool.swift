@@ -38,8 +38,10 @@ package enum WorkerPool {
     ///   - progress: called on the calling thread with the number of jobs done, once
     ///     per finished job, in increasing order.
     ///   - job: one job; runs on a worker thread.
-    package static func map<Value: Sendable>(count: Int, workers: Int, progress: (Int) -> Void = { _ in },
-                                             _ job: @escaping @Sendable (Int) -> Value) -> [Value] {
+    package static func map<Value: Sendable>(
+        count: Int, workers: Int, progress: (Int) -> Void = { _ in },
+        _ job: @escaping @Sendable (Int) -> Value
+    ) -> [Value] {
         guard count > 0 else { return [] }
         let results = Results<Value>(count: count)
         let finished = DispatchSemaphore(value: 0)

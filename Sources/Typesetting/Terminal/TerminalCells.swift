@@ -81,6 +81,7 @@ struct TerminalCells: SegmentMeasure {
 
     /// The cells of `line` before `contentEnd`.
     func exactContentWidth(line: Range<Int>, contentEnd: Int) -> Double {
-        positions[boundaries.partitionPoint { $0 >= contentEnd }] - positions[boundaries.partitionPoint { $0 >= line.lowerBound }]
+        positions[boundaries.partitionPoint { $0 >= contentEnd }]
+            - positions[boundaries.partitionPoint { $0 >= line.lowerBound }]
     }
 }

@@ -36,7 +36,8 @@ public struct AttributedText: Sendable, Hashable {
     /// cover the text (for empty text, no runs mean default attributes).
     init(utf16: [UInt16], runs: [AttributeRun]) {
         self.utf16 = utf16
-        self.runs = runs.isEmpty ? [AttributeRun(range: 0..<utf16.count, attributes: TextAttributes())] : Self.coalesced(runs)
+        self.runs =
+            runs.isEmpty ? [AttributeRun(range: 0..<utf16.count, attributes: TextAttributes())] : Self.coalesced(runs)
     }
 
     /// The text as a string (lone surrogates become U+FFFD).
@@ -74,7 +75,9 @@ public struct AttributedText: Sendable, Hashable {
     public func slice(_ range: Range<Int>) -> AttributedText {
         var result = AttributedText(utf16: Array(utf16[range]))
         guard !range.isEmpty else {
-            result.runs = [AttributeRun(range: 0..<0, attributes: attributes(at: min(range.lowerBound, max(length - 1, 0))))]
+            result.runs = [
+                AttributeRun(range: 0..<0, attributes: attributes(at: min(range.lowerBound, max(length - 1, 0))))
+            ]
             return result
         }
         var sliced: [AttributeRun] = []
@@ -143,7 +146,10 @@ public struct AttributedText: Sendable, Hashable {
     public mutating func append(_ other: AttributedText) {
         let shift = length
         utf16.append(contentsOf: other.utf16)
-        let moved = other.runs.map { AttributeRun(range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes) }
+        let moved = other.runs.map {
+            AttributeRun(
+                range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift), attributes: $0.attributes)
+        }
         runs = Self.coalesced(runs + moved)
     }
 
@@ -157,14 +163,17 @@ public struct AttributedText: Sendable, Hashable {
     private static func coalesced(_ runs: [AttributeRun]) -> [AttributeRun] {
         var result: [AttributeRun] = []
         for run in runs where !run.range.isEmpty {
-            if let last = result.last, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound {
+            if let last = result.last, last.attributes == run.attributes, last.range.upperBound == run.range.lowerBound
+            {
                 result[result.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else {
                 result.append(run)
             }
         }
         if result.isEmpty, let first = runs.first {
-            result = [AttributeRun(range: first.range.lowerBound..<first.range.lowerBound, attributes: first.attributes)]
+            result = [
+                AttributeRun(range: first.range.lowerBound..<first.range.lowerBound, attributes: first.attributes)
+            ]
         }
         return result
     }

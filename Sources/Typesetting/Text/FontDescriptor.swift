@@ -26,8 +26,10 @@ public struct FontDescriptor: Sendable, Hashable {
     public var slant: FontSlant?
 
     /// Creates a descriptor; nil fields keep the base font's.
-    public init(family: String? = nil, size: CGFloat? = nil, weight: FontWeight? = nil,
-                width: FontWidth? = nil, slant: FontSlant? = nil) {
+    public init(
+        family: String? = nil, size: CGFloat? = nil, weight: FontWeight? = nil,
+        width: FontWidth? = nil, slant: FontSlant? = nil
+    ) {
         self.family = family
         self.size = size
         self.weight = weight

@@ -36,7 +36,8 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
             case "off": return try FontFeature(tag, 0)
             default:
                 guard let value = UInt32(word) else {
-                    throw TypesettingError(.invalidAttribute, "font feature '\(tag)' has the value '\(word)', not a number")
+                    throw TypesettingError(
+                        .invalidAttribute, "font feature '\(tag)' has the value '\(word)', not a number")
                 }
                 return try FontFeature(tag, value)
             }

@@ -35,9 +35,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public init() {}
 
     /// A style with the given settings.
-    public init(alignment: TextAlignment = .natural, baseWritingDirection: WritingDirection = .natural,
-                lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
-                paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0) {
+    public init(
+        alignment: TextAlignment = .natural, baseWritingDirection: WritingDirection = .natural,
+        lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
+        paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0
+    ) {
         self.alignment = alignment
         self.baseWritingDirection = baseWritingDirection
         self.lineHeightMultiple = lineHeightMultiple

@@ -29,7 +29,8 @@ package func isASCII(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
     var index = 0
     var bits: UInt64 = 0
     while index + 8 <= text.count {
-        bits |= raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)
+        bits |=
+            raw.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)
             | raw.loadUnaligned(fromByteOffset: 2 * index + 8, as: UInt64.self)
         index += 8
     }
@@ -46,7 +47,7 @@ package func isASCII(_ text: UnsafeBufferPointer<UInt16>) -> Bool {
 package func isHangingWhitespace(_ unit: UInt16) -> Bool {
     switch unit {
     case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x1680, 0x2000...0x2006, 0x2008...0x200A,
-         0x2028, 0x2029, 0x205F, 0x3000:
+        0x2028, 0x2029, 0x205F, 0x3000:
         return true
     default:
         return false
@@ -187,7 +188,8 @@ package func utf16Units(fromUTF8 bytes: UnsafeBufferPointer<UInt8>, count: Int? 
             if i &+ 8 <= byteCount {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if word & highBits == 0 {
-                    let low = widened(word & 0xFFFF_FFFF), high = widened(word >> 32)
+                    let low = widened(word & 0xFFFF_FFFF)
+                    let high = widened(word >> 32)
                     rawOut.storeBytes(of: low.littleEndian, toByteOffset: 2 &* n, as: UInt64.self)
                     rawOut.storeBytes(of: high.littleEndian, toByteOffset: 2 &* n &+ 8, as: UInt64.self)
                     i &+= 8
@@ -227,7 +229,8 @@ private func decodeUTF8Scalar(
         n &+= 1
         i &+= 3
     } else {
-        let scalar = (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
+        let scalar =
+            (b0 & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12
             | UInt32(bytes[i + 2] & 0x3F) << 6 | UInt32(bytes[i + 3] & 0x3F)
         let value = scalar - 0x10000
         out[n] = UInt16(0xD800 + (value >> 10))

@@ -36,8 +36,10 @@ public final class Typesetter: Sendable {
     ///   - locale: an ICU locale, which may carry `@lb=strict|normal|loose`.
     ///   - strategy: the line-breaking strategy (greedy by default).
     ///   - usesAllCores: whether work may spread over all cores (see `usesAllCores`).
-    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
-                strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true) {
+    public init(
+        fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
+        strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true
+    ) {
         self.fonts = fonts
         self.style = style
         self.locale = locale

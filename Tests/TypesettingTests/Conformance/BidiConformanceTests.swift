@@ -10,6 +10,7 @@
 // Every case must pass, with explicit embeddings, overrides and isolates or without.
 
 import Testing
+
 @testable import Typesetting
 
 @Suite struct BidiConformanceTests {
@@ -79,7 +80,11 @@ import Testing
             let outcome = try Self.run(testCase)
             if testCase.hasExplicitControls {
                 explicit.total += 1
-                if outcome == .pass { explicit.passed += 1 } else { explicitFailures.append("\(testCase) -> \(outcome)") }
+                if outcome == .pass {
+                    explicit.passed += 1
+                } else {
+                    explicitFailures.append("\(testCase) -> \(outcome)")
+                }
             } else {
                 plain.total += 1
                 if outcome == .pass { plain.passed += 1 }
@@ -97,8 +102,9 @@ import Testing
         print("BidiCharacterTest.txt without explicit controls: \(plain.passed)/\(plain.total) pass")
         print("BidiCharacterTest.txt with explicit controls: \(explicit.passed)/\(explicit.total) pass")
 
-        #expect(plain.passed + Self.knownICUDeviations.count == plain.total,
-                "\(plain.total - plain.passed) cases without explicit controls fail")
+        #expect(
+            plain.passed + Self.knownICUDeviations.count == plain.total,
+            "\(plain.total - plain.passed) cases without explicit controls fail")
         #expect(explicit.total == Self.expectedExplicitTotal)
         #expect(explicitFailures.isEmpty, "explicit-control cases fail:\n\(explicitFailures.joined(separator: "\n"))")
     }
@@ -137,8 +143,10 @@ import Testing
         // RLO makes ")" strong R, so it does not pair with "(" in the same level run.
         ("\u{202B}a(b\u{202C}\u{202E})", .leftToRight, [0, 2, 2, 2, 0, 0, 1]),
         // LRI inside RLO is R (X5a), not a neutral between two L runs.
-        ("\u{202E}a\u{202A}b\u{202C}\u{2066}c\u{2069}\u{202A}d\u{202C}\u{202C}", .leftToRight,
-         [1, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1]),
+        (
+            "\u{202E}a\u{202A}b\u{202C}\u{2066}c\u{2069}\u{202A}d\u{202C}\u{202C}", .leftToRight,
+            [1, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1, 1]
+        ),
     ])
     func explicitEmbeddingCorrections(text: String, direction: WritingDirection, expected: [UInt8]) throws {
         let units = Array(text.utf16)

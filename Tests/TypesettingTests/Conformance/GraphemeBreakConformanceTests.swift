@@ -3,6 +3,7 @@
 // (/usr/share/unicode/auxiliary/GraphemeBreakTest.txt). Every case must pass.
 
 import Testing
+
 @testable import Typesetting
 
 @Suite struct GraphemeBreakConformanceTests {
@@ -16,8 +17,9 @@ import Testing
         #expect(boundaries == boundaries.sorted(), "\(testCase): boundaries not ascending")
         var positions: Set<Int> = []
         for offset in boundaries where offset > 0 {
-            positions.insert(try #require(
-                indexAtOffset[offset], "\(testCase): boundary at UTF-16 offset \(offset) splits a code point"))
+            positions.insert(
+                try #require(
+                    indexAtOffset[offset], "\(testCase): boundary at UTF-16 offset \(offset) splits a code point"))
         }
         return positions
     }
@@ -46,7 +48,8 @@ import Testing
         let wrong = BreakTestCase(lineNumber: 0, line: "", scalars: ["e", "\u{301}"], breaks: [1, 2])
         #expect(try Self.ourBoundaries(wrong) != wrong.breaks)
         // A regional-indicator pair is one cluster even though each is astral.
-        let flag = BreakTestCase(lineNumber: 0, line: "", scalars: ["\u{1F1EF}", "\u{1F1F5}", "\u{1F1EB}"], breaks: [2, 3])
+        let flag = BreakTestCase(
+            lineNumber: 0, line: "", scalars: ["\u{1F1EF}", "\u{1F1F5}", "\u{1F1EB}"], breaks: [2, 3])
         #expect(try Self.ourBoundaries(flag) == flag.breaks)
     }
 }

@@ -9,8 +9,9 @@
 // list after an intended change, record goldens as `Golden` in TestSupport says.
 
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 @Suite struct LineBreakConformanceTests {
@@ -82,11 +83,15 @@ import TestSupport
         let failing = Set(failures.map(\.testCase.lineNumber))
         let newlyFailing = failing.subtracting(recorded.keys).sorted()
         let newlyPassing = Set(recorded.keys).subtracting(failing).sorted()
-        #expect(newlyFailing.isEmpty, """
+        #expect(
+            newlyFailing.isEmpty,
+            """
             new deviations from LineBreakTest.txt (not in LineBreakTest-deviations.txt):
             \(listing.filter { l in newlyFailing.contains { l.hasPrefix("\($0)\t") } }.joined(separator: "\n"))
             """)
-        #expect(newlyPassing.isEmpty, """
+        #expect(
+            newlyPassing.isEmpty,
+            """
             cases listed in LineBreakTest-deviations.txt now pass; remove lines \(newlyPassing) \
             (or re-record with \(Golden.recordVariable)=1)
             """)
@@ -108,7 +113,8 @@ import TestSupport
             for opportunity in try lineBreakOpportunities(in: units, locale: "") {
                 let position = try #require(indexAtOffset[opportunity.offset])
                 let before = testCase.scalars[position - 1].value
-                let crBeforeLF = before == 0x0D && position < testCase.scalars.count
+                let crBeforeLF =
+                    before == 0x0D && position < testCase.scalars.count
                     && testCase.scalars[position].value == 0x0A
                 let expected = terminators.contains(before) && !crBeforeLF
                 #expect(opportunity.isMandatory == expected, "\(testCase): break \(opportunity)")
@@ -122,7 +128,8 @@ import TestSupport
     @Test func detectsWrongBreaks() throws {
         let testCase = BreakTestCase(lineNumber: 0, line: "× 0061 × 0062 ÷", scalars: ["a", "b"], breaks: [2])
         #expect(try Self.ourBreaks(testCase) == [2])
-        let space = BreakTestCase(lineNumber: 0, line: "× 0061 × 0020 ÷ 0062 ÷", scalars: ["a", " ", "b"], breaks: [2, 3])
+        let space = BreakTestCase(
+            lineNumber: 0, line: "× 0061 × 0020 ÷ 0062 ÷", scalars: ["a", " ", "b"], breaks: [2, 3])
         #expect(try Self.ourBreaks(space) == space.breaks)
         #expect(try Self.ourBreaks(space) != testCase.breaks)
         // Astral code points map back to code-point positions.

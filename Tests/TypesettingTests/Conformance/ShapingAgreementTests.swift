@@ -12,8 +12,9 @@
 // test re-runs it and fails if the fixture is stale.
 
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Typesetting
 
 struct ShapingCase: Sendable, CustomTestStringConvertible {
@@ -43,9 +44,10 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
                 try #require(code.hasPrefix("U+"), "hb-shape.tests:\(index + 1): bad code point \(code)")
                 return try UnicodeTestFile.scalar(code.dropFirst(2))
             }
-            cases.append(ShapingCase(
-                lineNumber: index + 1, fontName: String(fields[0]), codes: String(fields[1]),
-                scalars: scalars, expected: String(fields[2])))
+            cases.append(
+                ShapingCase(
+                    lineNumber: index + 1, fontName: String(fields[0]), codes: String(fields[1]),
+                    scalars: scalars, expected: String(fields[2])))
         }
         return cases
     }
@@ -70,8 +72,9 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
     @Test func fixtureIsPresent() throws {
         let cases = try Self.loadCases()
         #expect(cases.count == Self.caseCount, "hb-shape.tests has \(cases.count) cases")
-        #expect(cases.allSatisfy { $0.expected.hasPrefix("[") && $0.expected.hasSuffix("]") },
-                "every case needs recorded hb-shape output (run testdata/shaping/record.sh)")
+        #expect(
+            cases.allSatisfy { $0.expected.hasPrefix("[") && $0.expected.hasSuffix("]") },
+            "every case needs recorded hb-shape output (run testdata/shaping/record.sh)")
     }
 
     /// The shaped runs (font units) against the fixture.
@@ -88,14 +91,16 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
             #expect(run.font.face.path == TestData.fontPath(testCase.fontName), "run in \(run.font)")
             for i in 0..<run.count {
                 let cluster = try #require(indexAtOffset[Int(run.clusters[i])], "cluster inside a code point")
-                glyphs.append(Self.serialize(
-                    glyph: run.glyphs[i], cluster: cluster,
-                    dx: Int(run.offsets?[2 * i] ?? 0), dy: Int(run.offsets?[2 * i + 1] ?? 0),
-                    advance: Int(run.advances[i])))
+                glyphs.append(
+                    Self.serialize(
+                        glyph: run.glyphs[i], cluster: cluster,
+                        dx: Int(run.offsets?[2 * i] ?? 0), dy: Int(run.offsets?[2 * i + 1] ?? 0),
+                        advance: Int(run.advances[i])))
             }
         }
-        #expect("[" + glyphs.joined(separator: "|") + "]" == testCase.expected,
-                "hb-shape.tests:\(testCase.lineNumber) (\(runs.count) runs, scripts \(runs.map(\.script)))")
+        #expect(
+            "[" + glyphs.joined(separator: "|") + "]" == testCase.expected,
+            "hb-shape.tests:\(testCase.lineNumber) (\(runs.count) runs, scripts \(runs.map(\.script)))")
     }
 
     /// The public glyph runs of the laid-out line (points == font units) against the fixture.
@@ -112,15 +117,17 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
             var pen: CGFloat = 0
             for (i, glyph) in run.glyphs.enumerated() {
                 let cluster = try #require(indexAtOffset[clusters[i]], "cluster inside a code point")
-                glyphs.append(Self.serialize(
-                    glyph: glyph, cluster: cluster,
-                    dx: Int((positions[i].x - pen).rounded()), dy: Int((-positions[i].y).rounded()),
-                    advance: Int(advances[i].rounded())))
+                glyphs.append(
+                    Self.serialize(
+                        glyph: glyph, cluster: cluster,
+                        dx: Int((positions[i].x - pen).rounded()), dy: Int((-positions[i].y).rounded()),
+                        advance: Int(advances[i].rounded())))
                 pen += advances[i]
             }
         }
-        #expect("[" + glyphs.joined(separator: "|") + "]" == testCase.expected,
-                "hb-shape.tests:\(testCase.lineNumber)")
+        #expect(
+            "[" + glyphs.joined(separator: "|") + "]" == testCase.expected,
+            "hb-shape.tests:\(testCase.lineNumber)")
     }
 
     /// The fixture is what the installed hb-shape says now (run record.sh if not).
@@ -142,8 +149,9 @@ struct ShapingCase: Sendable, CustomTestStringConvertible {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "hb-shape failed on hb-shape.tests:\(testCase.lineNumber)")
             let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(output == testCase.expected,
-                    "hb-shape.tests:\(testCase.lineNumber) is stale; run testdata/shaping/record.sh")
+            #expect(
+                output == testCase.expected,
+                "hb-shape.tests:\(testCase.lineNumber) is stale; run testdata/shaping/record.sh")
         }
     }
 }

@@ -19,7 +19,8 @@ enum UnicodeTestFile {
     static func lines(of path: String) throws -> [Substring] {
         try #require(
             FileManager.default.fileExists(atPath: path),
-            "Unicode test data \(path) is missing: install the Debian package `unicode-data` (apt-get install unicode-data)")
+            "Unicode test data \(path) is missing: install the Debian package `unicode-data` (apt-get install unicode-data)"
+        )
         let text = try String(contentsOfFile: path, encoding: .utf8)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
     }
@@ -125,12 +126,13 @@ struct BidiTestCase: Sendable, CustomStringConvertible {
             let scalars = try fields[0].split(separator: " ").map(UnicodeTestFile.scalar)
             let levels: [UInt8?] = fields[3].split(separator: " ").map { $0 == "x" ? nil : UInt8($0) }
             try #require(levels.count == scalars.count, "line \(index + 1): level count")
-            cases.append(BidiTestCase(
-                lineNumber: index + 1, line: String(line), scalars: scalars,
-                direction: try #require(Int(fields[1])),
-                paragraphLevel: try #require(UInt8(fields[2])),
-                levels: levels,
-                visualOrder: try fields[4].split(separator: " ").map { try #require(Int($0)) }))
+            cases.append(
+                BidiTestCase(
+                    lineNumber: index + 1, line: String(line), scalars: scalars,
+                    direction: try #require(Int(fields[1])),
+                    paragraphLevel: try #require(UInt8(fields[2])),
+                    levels: levels,
+                    visualOrder: try fields[4].split(separator: " ").map { try #require(Int($0)) }))
         }
         return cases
     }

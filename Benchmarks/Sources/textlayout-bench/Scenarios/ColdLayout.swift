@@ -24,8 +24,9 @@ final class TextLayoutColdLayout: Scenario {
     }
 
     var name: ScenarioName {
-        ScenarioName(stage: "cold layout", sample: corpus.name,
-                     variant: threads == .all ? "TextLayout" : "TextLayout 1 thread")
+        ScenarioName(
+            stage: "cold layout", sample: corpus.name,
+            variant: threads == .all ? "TextLayout" : "TextLayout 1 thread")
     }
     var engine: Engine { .textLayout }
     var bytes: Int { corpus.bytes }
@@ -78,8 +79,9 @@ final class PangoColdLayout: Scenario {
     }
 
     var name: ScenarioName {
-        ScenarioName(stage: "cold layout", sample: corpus.name,
-                     variant: perParagraph ? "Pango per paragraph" : "Pango whole text")
+        ScenarioName(
+            stage: "cold layout", sample: corpus.name,
+            variant: perParagraph ? "Pango per paragraph" : "Pango whole text")
     }
     var engine: Engine { .pango }
     var bytes: Int { corpus.bytes }
@@ -94,7 +96,9 @@ final class PangoColdLayout: Scenario {
     var notes: [String] {
         // Pango gives up wrapping very long paragraphs and returns them unwrapped.
         guard corpus.name.hasPrefix("paragraph"), lastLines <= 1, corpus.bytes > 100_000 else { return [] }
-        return ["Pango returned \(lastLines) unwrapped line for this \(corpus.bytes / 1000) KB paragraph: it does not wrap past ~260 KB, so its time is not a layout"]
+        return [
+            "Pango returned \(lastLines) unwrapped line for this \(corpus.bytes / 1000) KB paragraph: it does not wrap past ~260 KB, so its time is not a layout"
+        ]
     }
 }
 
@@ -109,7 +113,9 @@ final class FloorColdLayout: Scenario {
         self.floor = floor
     }
 
-    var name: ScenarioName { ScenarioName(stage: "cold layout", sample: corpus.name, variant: "floor (ICU + hb_shape)") }
+    var name: ScenarioName {
+        ScenarioName(stage: "cold layout", sample: corpus.name, variant: "floor (ICU + hb_shape)")
+    }
     var engine: Engine { .floor }
     var bytes: Int { corpus.bytes }
 

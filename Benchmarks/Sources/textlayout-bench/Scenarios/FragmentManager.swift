@@ -18,7 +18,8 @@ enum ManagerGeometry {
     /// A document opened from `string` and its first screenful laid out: the storage,
     /// a manager with a container of `width`-point lines, the viewport at the top.
     static func openFirstViewport(_ string: String, width: Double, cascade: FontCascade)
-        -> (storage: TextContentStorage, manager: TextLayoutManager) {
+        -> (storage: TextContentStorage, manager: TextLayoutManager)
+    {
         let storage = TextContentStorage(string: string)
         let manager = TextLayoutManager(fonts: cascade)
         storage.addTextLayoutManager(manager)
@@ -101,7 +102,9 @@ final class FragmentManagerEdit: Scenario {
         self.cascade = cascade
     }
 
-    var name: ScenarioName { ScenarioName(stage: "edit", sample: corpus.name, variant: "one character, fragment manager") }
+    var name: ScenarioName {
+        ScenarioName(stage: "edit", sample: corpus.name, variant: "one character, fragment manager")
+    }
     var engine: Engine { .textLayout }
     /// The input is one character, not the document: no MB/s.
     var bytes: Int { 0 }
@@ -145,8 +148,10 @@ final class FragmentManagerEdit: Scenario {
 
     var notes: [String] {
         guard let most = laidOutPerRun.max() else { return [] }
-        return ["at UTF-16 offset \(location) of \(storage?.length ?? 0), alternately inserting and deleting one character; "
-                + "\(most) of \(fragmentsInDocument) fragments laid out again per edit"]
+        return [
+            "at UTF-16 offset \(location) of \(storage?.length ?? 0), alternately inserting and deleting one character; "
+                + "\(most) of \(fragmentsInDocument) fragments laid out again per edit"
+        ]
     }
 }
 
@@ -197,7 +202,9 @@ final class FragmentManagerFirstViewport: Scenario {
 
     var notes: [String] {
         guard let storage else { return [] }
-        return ["\(laidOut) of \(storage.paragraphCount) fragments laid out (viewport 400 × 800 pt, overdraw half its height)"]
+        return [
+            "\(laidOut) of \(storage.paragraphCount) fragments laid out (viewport 400 × 800 pt, overdraw half its height)"
+        ]
     }
 }
 
@@ -250,6 +257,8 @@ final class FragmentManagerScrollToEnd: Scenario {
 
     var notes: [String] {
         guard let storage else { return [] }
-        return ["only the end laid out: \(laidOutByRun) of \(storage.paragraphCount) fragments laid out by the scroll (\(laidOutBefore) before it, by the first viewport)"]
+        return [
+            "only the end laid out: \(laidOutByRun) of \(storage.paragraphCount) fragments laid out by the scroll (\(laidOutBefore) before it, by the first viewport)"
+        ]
     }
 }

@@ -23,7 +23,8 @@ final class LabelCardRender: Scenario {
             throw HarnessError("no \"Standard label\" fixture in \(url.path)")
         }
         let fonts = try BenchmarkFonts.files.map { try Font(path: $0, size: 17) }
-        renderer = LabelCardRenderer(fonts: FontCascade(primary: fonts[0], fallbacks: Array(fonts.dropFirst()), systemFallback: nil))
+        renderer = LabelCardRenderer(
+            fonts: FontCascade(primary: fonts[0], fallbacks: Array(fonts.dropFirst()), systemFallback: nil))
         self.fixture = fixture
     }
 
@@ -36,6 +37,8 @@ final class LabelCardRender: Scenario {
 
     var notes: [String] {
         guard let fixture else { return [] }
-        return ["\"\(fixture.name)\" fixture, \(Int(fixture.width)) pt, \(fixture.scheme.map { "\($0)" } ?? "default") scheme: an SVG document of \(svgBytes) bytes"]
+        return [
+            "\"\(fixture.name)\" fixture, \(Int(fixture.width)) pt, \(fixture.scheme.map { "\($0)" } ?? "default") scheme: an SVG document of \(svgBytes) bytes"
+        ]
     }
 }
