@@ -4,7 +4,7 @@
 #   make install [PREFIX=/usr/local] [DESTDIR=]  the tool, its font, man page and
 #               bash completion (uninstall removes them)
 #   make man    the manual page, made from the help texts, in .build/man
-#   make lint   swift-format lint with the checked-in .swift-format
+#   make lint   swift-format lint with the checked-in .swift-format (make format fixes)
 #   make docs   the DocC site of the library products in .build/docs/site
 #   make docs-test  that site in headless Chromium (screenshots in .build/docs/screenshots)
 #   make cluster-demo  2,000 generated cards on a local Dask cluster (scripts/render-cluster.py)
@@ -40,7 +40,7 @@ DESTDIR ?=
 BINDIR := $(DESTDIR)$(PREFIX)/bin
 DATADIR := $(DESTDIR)$(PREFIX)/share
 
-.PHONY: sanitize sanitize-ci deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint demo test build release bench bench-quick bench-browser fuzz fuzz-build clean
+.PHONY: sanitize sanitize-ci deps test-deps bench-deps docs-deps docs docs-test cluster-venv cluster-demo cluster-test packages install uninstall man lint format demo test build release bench bench-quick bench-browser fuzz fuzz-build clean
 
 deps:
 	@$(MAKE) --no-print-directory packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -119,9 +119,14 @@ cluster-demo: release cluster-venv
 cluster-test: release cluster-venv
 	TEXTLAYOUT=.build/release/textlayout $(CLUSTER_VENV)/bin/python -m unittest discover -s scripts/tests -v
 
-# The toolchain's swift-format with .swift-format; not yet in CI (see README).
+# The toolchain's swift-format with .swift-format, over every Swift file of the
+# three packages; CI runs it. `make format` rewrites the files in place.
+SWIFT_FORMAT_PATHS = Package.swift Sources Tests Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources
 lint:
-	swift format lint --strict --recursive --configuration .swift-format Package.swift Sources Tests Benchmarks/Sources
+	swift format lint --strict --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
+
+format:
+	swift format format --in-place --recursive --configuration .swift-format $(SWIFT_FORMAT_PATHS)
 
 demo: release
 	@echo "== $(SAMPLE), first paragraphs, at 240 pt =="
