@@ -4,6 +4,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
+#include <unicode/uloc.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
 
@@ -44,6 +45,26 @@ int32_t cicu_break_fill(cicu_break_iterator *iterator, int32_t *offsets, int32_t
         count++;
     }
     return count;
+}
+
+int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset, int32_t *ruleStatus) {
+    UBreakIterator *it = (UBreakIterator *)iterator;
+    int32_t next = ubrk_following(it, offset);
+    if (next == UBRK_DONE) return -1;
+    if (ruleStatus) *ruleStatus = ubrk_getRuleStatus(it);
+    return next;
+}
+
+int32_t cicu_locale_for_language_tag(const char *tag, char *locale, int32_t capacity) {
+    UErrorCode code = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, locale, capacity, &parsed, &code);
+    // A tag ICU reads only in part ("en-!") is malformed, not a shorter tag.
+    if (U_FAILURE(code) || code == U_STRING_NOT_TERMINATED_WARNING || length <= 0 ||
+        tag[parsed] != '\0') {
+        return -1;
+    }
+    return length;
 }
 
 void cicu_break_close(cicu_break_iterator *iterator) {

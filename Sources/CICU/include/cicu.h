@@ -44,6 +44,16 @@ cicu_break_iterator *cicu_character_break_open(const cicu_char16 *text, int32_t 
 int32_t cicu_break_fill(cicu_break_iterator *iterator, int32_t *offsets, int32_t *ruleStatus,
                         int32_t capacity);
 
+/// Moves the iterator to the first boundary after `offset` and returns it, with
+/// its rule status in `ruleStatus` (may be NULL); -1 when there is none. A
+/// following `cicu_break_fill` continues from there.
+int32_t cicu_break_following(cicu_break_iterator *iterator, int32_t offset, int32_t *ruleStatus);
+
+/// Writes the ICU locale ID of a BCP 47 language tag (`zh-Hant-TW` gives
+/// `zh_Hant_TW`, `ja-u-lb-loose` gives `ja@lb=loose`) into `locale`, NUL-terminated.
+/// Returns its length, or -1 when the tag is malformed or the ID does not fit.
+int32_t cicu_locale_for_language_tag(const char *tag, char *locale, int32_t capacity);
+
 /// Closes an iterator from `cicu_line_break_open` or `cicu_character_break_open`.
 void cicu_break_close(cicu_break_iterator *iterator);
 

@@ -66,7 +66,8 @@ public final class ShapedParagraph: Sendable {
         self.attributes = attributeTable
 
         let analysis = try content.utf16.withUnsafeBufferPointer { buffer in
-            let breaks = try LineBreakOpportunities(text: buffer, locale: locale)
+            let locales = LineBreakLocales(attributeRuns: content.runs, paragraphLocale: locale)
+            let breaks = try LineBreakOpportunities(text: buffer, locales: locales)
             let bidi = try BidiLevels(buffer: buffer, direction: style.baseWritingDirection)
             let scripts = scriptRuns(in: buffer)
             let fonts = content.runs.map { cascade.font(for: $0.attributes) }

@@ -62,6 +62,36 @@ struct LineBreakOpportunities: Sendable {
         }
     }
 
+    /// Finds the opportunities in `text` with each part broken by its own locale:
+    /// the opportunities after the start of a run up to and including its end come
+    /// from that run's locale, with the whole text as context.
+    ///
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    init(text: UnsafeBufferPointer<UInt16>, locales: LineBreakLocales) throws {
+        if let locale = locales.single {
+            try self.init(text: text, locale: locale)
+        } else {
+            try self.init(text: text, runs: locales.runs)
+        }
+    }
+
+    private init(text: UnsafeBufferPointer<UInt16>, runs: [LineBreakLocales.Run]) throws {
+        offsets.reserveCapacity(text.count / 5 + 1)
+        mandatory.reserveCapacity(text.count / 5 + 1)
+        for run in runs {
+            let iterator = try LineBreakIteratorPool.shared.take(locale: run.locale, text: text)
+            defer { LineBreakIteratorPool.shared.give(iterator, locale: run.locale) }
+            var status: Int32 = 0
+            var offset = cicu_break_following(iterator, Int32(run.range.lowerBound), &status)
+            while offset >= 0 && offset <= run.range.upperBound {
+                offsets.append(offset)
+                // ICU: rule status 100..<200 is UBRK_LINE_HARD, a mandatory break.
+                mandatory.append(status >= 100 && status < 200)
+                offset = cicu_break_following(iterator, offset, &status)
+            }
+        }
+    }
+
     /// The number of opportunities.
     var count: Int { offsets.count }
 }

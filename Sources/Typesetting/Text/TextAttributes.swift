@@ -99,6 +99,10 @@ public struct TextAttributes: Sendable, Hashable {
     /// The language of the text (BCP 47, such as `ja`, `zh-Hans`, `sr`): the
     /// line-break locale and the shaping language (`locl` forms). Nil is the
     /// typesetter's locale.
+    ///
+    /// For line breaking the tag becomes an ICU locale that keeps the typesetter
+    /// locale's `@lb=` keyword unless the tag carries its own (`ja-u-lb-loose`); a
+    /// tag ICU cannot read breaks by the typesetter's locale.
     public var language: String? {
         get { storage.values.language }
         set { mutate { $0.language = newValue } }
