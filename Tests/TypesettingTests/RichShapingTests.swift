@@ -68,17 +68,69 @@ import Testing
         #expect(apart.runs[0].glyphCount == 3)
     }
 
-    @Test func trackingAddsAfterEachGraphemeAndLetterSpacingBetween() throws {
+    @Test func trackingAddsAfterEachGrapheme() throws {
         let plain = try line(AttributedText("abc e\u{301}"))
         let tracked = try line(text("abc e\u{301}", 0..<6) { $0.tracking = 2 })
         #expect(abs(tracked.width - plain.width - 2 * 5) < 0.05)  // after a, b, c, the space and é
-        let spaced = try line(text("abc e\u{301}", 0..<6) { $0.letterSpacing = 2 })
-        #expect(abs(spaced.width - plain.width - 2 * 4) < 0.05)  // between a|b|c| |é: four gaps
-        let word = try line(text("abc", 0..<3) { $0.letterSpacing = 3 })
-        let bare = try line(AttributedText("abc"))
-        #expect(abs(word.width - bare.width - 3 * 2) < 0.05)  // none before a, none after c
-        // Half the gap follows a, half comes before b: b moves right by all of it.
-        #expect(abs(word.runs[0].positions[1].x - (bare.runs[0].positions[1].x + 3)) < 0.05)
+    }
+
+    /// Pango's letter spacing (checked with Pango 1.50 at DejaVu Sans 16 pt): both
+    /// sides of every grapheme, run edges included, none past a line's two ends.
+    /// 2 pt is 256 font units at 16 pt, so the sums are exact.
+    @Test func letterSpacingGoesAroundEveryGraphemeButNotPastTheLineEnds() throws {
+        let plain = try line(AttributedText("abcd"))
+        let spaced = try line(text("abcd", 0..<4) { $0.letterSpacing = 2 })
+        #expect(abs(spaced.width - plain.width - 2 * 3) < 1e-9)  // a|b|c|d: three gaps
+        #expect(abs(spaced.runs[0].width - spaced.width) < 1e-9)
+        #expect(spaced.runs[0].positions[0].x == 0)  // a has no space on its left
+        #expect(abs(spaced.runs[0].positions[1].x - plain.runs[0].positions[1].x - 2) < 1e-9)
+        // d's own advance ends at the line's width: no space on its right.
+        let last = spaced.runs[0]
+        #expect(abs(last.positions[3].x + plain.runs[0].advances[3] - spaced.width) < 1e-9)
+        #expect(abs(last.advances.reduce(0, +) - spaced.width) < 1e-9)
+        // A spaced run inside a line keeps the space at both its edges (Pango: +4 pt).
+        let inside = try line(text("abcd", 1..<3) { $0.letterSpacing = 2 })
+        #expect(abs(inside.width - plain.width - 2 * 2) < 1e-9)
+        #expect(abs(inside.runs[1].positions[0].x - 1) < 1e-9)
+        // A whole number of points puts the odd point on the left: 1 pt all on the
+        // left, so the line's start loses it and its end loses nothing.
+        let onePoint = try line(text("abcd", 0..<4) { $0.letterSpacing = 1 })
+        #expect(abs(onePoint.width - plain.width - 1 * 3) < 1e-9)
+        #expect(abs(onePoint.runs[0].positions[1].x - plain.runs[0].positions[1].x - 1) < 1e-9)
+        let fraction = try line(text("abcd", 0..<4) { $0.letterSpacing = 1.5 })
+        #expect(abs(fraction.width - plain.width - 1.5 * 3) < 1e-9)
+    }
+
+    /// Breaking counts the spacing at the line's ends, as Pango's does; the line's
+    /// width and alignment do not. Pango breaks "ab cd" spaced 2 pt (52 pt wide
+    /// laid out) at 53 pt and keeps it whole at 54 pt.
+    @Test func breakingCountsTheSpacingAtLineEndsTheWidthDoesNot() throws {
+        let spaced = text("ab cd", 0..<5) { $0.letterSpacing = 2 }
+        let whole = try line(spaced)
+        let paragraph = try typesetter.paragraph(spaced)
+        #expect(try paragraph.lines(width: whole.width + 1.9).count == 2)
+        #expect(try paragraph.lines(width: whole.width + 2).count == 1)
+        let broken = try paragraph.lines(width: whole.width + 1)
+        #expect(broken.map(\.range) == [0..<3, 3..<5])
+        let ab = try line(AttributedText("ab"))
+        let cd = try line(AttributedText("cd"))
+        #expect(abs(broken[0].width - ab.width - 2) < 1e-9)
+        #expect(abs(broken[1].width - cd.width - 2) < 1e-9)
+        // Right-aligned, the last grapheme ends at the right edge, not 1 pt before it.
+        var right = spaced
+        right.updateAttributes(in: 0..<5) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
+        for width in [100, whole.width + 1] {
+            for line in try typesetter.paragraph(right).lines(width: width) {
+                // The run of the last grapheme before any hanging space.
+                let run = try #require(line.runs.first { $0.characterRange.contains(line.contentEnd - 1) })
+                let lastGlyph = run.positions.count - 1
+                // The last letter (b or d) drawn with its own advance, without spacing.
+                let letter = AttributedText(String(Array("ab cd")[run.clusters[lastGlyph]]))
+                let end = line.origin.x + run.x + run.positions[lastGlyph].x + (try self.line(letter)).width
+                #expect(abs(line.origin.x + line.width - width) < 1e-9)
+                #expect(abs(end - width) < 1e-9, "line \(line.range) at \(width)")
+            }
+        }
     }
 
     @Test func trackingTurnsOffOptionalLigatures() throws {

@@ -24,13 +24,18 @@ public struct GlyphRun: Sendable {
     public let characterRange: Range<Int>
     /// The run's left edge, relative to the line's origin.
     public internal(set) var x: CGFloat
-    /// The run's advance width (including any justification).
-    public let width: CGFloat
+    /// The run's advance width (including any justification, without the letter
+    /// spacing taken off at a line's ends).
+    public internal(set) var width: CGFloat
     /// The attributes of the run's text (for its colour).
     public let attributes: TextAttributes
     /// How far the run's baseline sits above the line's, in points (below when
     /// negative): its baseline offset plus its superscript or subscript shift.
     public var baselineOffset: CGFloat = 0
+    /// Letter spacing taken off the left of the run's leftmost cluster and the
+    /// right of its rightmost, in points: the run sits at an end of its line
+    /// (`trimLetterSpacing(left:right:)`).
+    private(set) var edgeTrim: (left: Double, right: Double) = (0, 0)
 
     /// The glyph id an inline attachment (`TextAttributes.attachment`) takes: no
     /// font's glyph. Its advance is the attachment's width; renderers draw the
@@ -54,12 +59,33 @@ public struct GlyphRun: Sendable {
     /// The paragraph-local UTF-16 offset of each glyph's cluster.
     public var clusters: [Int] { storage.clusters[glyphRange].map { Int($0) } }
 
-    /// Each glyph's advance in points, justification included.
+    /// Each glyph's advance in points, justification included, letter spacing at
+    /// the line's ends left out.
     public var advances: [CGFloat] {
         let scale = storage.scale
         var result = storage.advances[glyphRange].map { CGFloat(Double($0) * scale) }
         for index in expansions { result[index - glyphRange.lowerBound] += CGFloat(expansion) }
+        if edgeTrim != (0, 0), !result.isEmpty {
+            // The last glyph of a cluster carries the cluster's spacing (`addSpacing`).
+            var firstClusterEnd = glyphRange.lowerBound + 1
+            while firstClusterEnd < glyphRange.upperBound,
+                storage.clusters[firstClusterEnd] == storage.clusters[glyphRange.lowerBound]
+            {
+                firstClusterEnd += 1
+            }
+            result[firstClusterEnd - 1 - glyphRange.lowerBound] -= CGFloat(edgeTrim.left)
+            result[result.count - 1] -= CGFloat(edgeTrim.right)
+        }
         return result
+    }
+
+    /// Takes `left` points off the left of the run's leftmost cluster and `right` off
+    /// the right of its rightmost: the letter spacing Pango leaves out at a line's
+    /// two visual ends. The width shrinks by both; the glyphs move left by `left`.
+    mutating func trimLetterSpacing(left: Double, right: Double) {
+        guard !glyphRange.isEmpty else { return }
+        edgeTrim = (edgeTrim.left + left, edgeTrim.right + right)
+        width -= CGFloat(left + right)
     }
 
     /// Each glyph's origin relative to the run's left edge on the baseline, in points,
@@ -68,7 +94,7 @@ public struct GlyphRun: Sendable {
         let scale = storage.scale
         var result: [CGPoint] = []
         result.reserveCapacity(glyphRange.count)
-        var pen = 0.0
+        var pen = -edgeTrim.left
         var expansionIndex = 0
         for g in glyphRange {
             var dx = 0.0

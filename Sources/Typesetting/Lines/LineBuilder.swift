@@ -35,8 +35,11 @@ struct LineBuilder {
             ?? (lineBreak.contentEnd < range.upperBound
                 ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
         var width = content
-        if justifies(lineBreak, contentWidth: content), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
-        {
+        if paragraph.hasLetterSpacing {
+            width -= letterSpacingTrim(
+                of: pieces(of: range, contentEnd: lineBreak.contentEnd), contentEnd: lineBreak.contentEnd)
+        }
+        if justifies(lineBreak, contentWidth: width), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd) {
             width = self.width
         }
         var metrics = paragraph.defaultMetrics
@@ -71,6 +74,7 @@ struct LineBuilder {
         var glyphRuns = pieces(of: line.range, contentEnd: line.contentEnd).map { piece in
             (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
         }
+        trimLetterSpacing(&glyphRuns, contentEnd: line.contentEnd)
         let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
             .reduce(0.0) { $0 + Double($1.run.width) }
         let lineBreak = LineBreak(
@@ -123,6 +127,8 @@ struct LineBuilder {
         _ glyphRuns: [(run: GlyphRun, level: UInt8)], range: Range<Int>, contentEnd: Int,
         endsWithMandatoryBreak: Bool, isLast: Bool, truncatedRange: Range<Int>? = nil
     ) -> Line {
+        var glyphRuns = glyphRuns
+        trimLetterSpacing(&glyphRuns, contentEnd: contentEnd)
         let isHanging = { (run: GlyphRun) in
             run.characterRange.lowerBound >= contentEnd && !run.characterRange.isEmpty
         }

@@ -31,6 +31,9 @@ public final class ShapedParagraph: Sendable {
     /// Each run's baseline offset in points (see `GlyphRun.baselineOffset`); empty
     /// when every run sits on the baseline, as nearly every paragraph's do.
     let runBaselineOffsets: [CGFloat]
+    /// Whether a run has letter spacing, which a line's ends leave out
+    /// (`LineBuilder+LetterSpacing`): nearly no paragraph does.
+    let hasLetterSpacing: Bool
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String
     /// Where this paragraph's work is counted.
@@ -91,6 +94,7 @@ public final class ShapedParagraph: Sendable {
             return run.style?.attachment.map { metrics.holding($0) } ?? metrics
         }
         self.segments = analysis.2
+        self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
         statistics.paragraphTypeset()
     }
 

@@ -1,9 +1,13 @@
 /// Space added around grapheme clusters after shaping: TextKit's tracking and
 /// Pango's letter spacing.
 extension Shaper {
-    /// Adds the run's tracking after each cluster, and its letter spacing half
-    /// before and half after each cluster but not before the run's first or after
-    /// its last, to the glyph advances (and, for the half before, the offsets).
+    /// Adds the run's tracking after each cluster, and its letter spacing on both
+    /// sides of every cluster (`ShapingStyle.letterSpacingUnits`: the left part on
+    /// the left, the right part on the right, run edges included, as Pango does), to
+    /// the glyph advances and, for the part on the left, the offsets.
+    ///
+    /// The spacing at a line's two visual ends is taken off when the line is built
+    /// (`LineBuilder`), as Pango does; breaking counts it, as Pango's does.
     ///
     /// HarfBuzz's clusters are grapheme clusters here (the buffer's cluster level
     /// merges marks into their base), and the optional ligatures are off under
@@ -14,29 +18,25 @@ extension Shaper {
         let n = run.count
         guard n > 0 else { return }
         let after = Int32((style.tracking / run.scale).rounded())
-        let half = Int32((style.letterSpacing / 2 / run.scale).rounded())
+        let spacing = style.letterSpacingUnits(scale: run.scale)
+        // Tracking follows each cluster in reading order: on its right in a
+        // left-to-right run, on its left in a right-to-left one.
+        let left = spacing.left + (run.isRightToLeft ? after : 0)
+        let added = spacing.left + spacing.right + after
         var offsets = run.offsets ?? [Int32](repeating: 0, count: 2 * n)
-        var shifted = false
         // Glyphs are in visual order, a cluster's glyphs side by side. The last glyph
         // of each cluster carries all the space the cluster gets; every glyph of the
-        // cluster moves right by the part that goes on its left (the space before
-        // it in a left-to-right run, after it in a right-to-left one).
+        // cluster moves right by the part that goes on its left.
         var start = 0
         while start < n {
             var end = start + 1
             while end < n, run.clusters[end] == run.clusters[start] { end += 1 }
-            let isLogicalFirst = run.isRightToLeft ? end == n : start == 0
-            let isLogicalLast = run.isRightToLeft ? start == 0 : end == n
-            let before = isLogicalFirst ? 0 : half
-            let afterThis = after + (isLogicalLast ? 0 : half)
-            run.advances[end - 1] += before + afterThis
-            let left = run.isRightToLeft ? afterThis : before
+            run.advances[end - 1] += added
             if left != 0 {
                 for g in start..<end { offsets[2 * g] += left }
-                shifted = true
             }
             start = end
         }
-        if shifted { run.offsets = offsets }
+        if left != 0 { run.offsets = offsets }
     }
 }

@@ -16,8 +16,9 @@ final class ShapingStyle: Sendable, Hashable {
     let language: String?
     /// Points added after each grapheme cluster (TextKit's tracking).
     let tracking: Double
-    /// Points added around each grapheme cluster, half on each side, none before
-    /// the run's first or after its last (Pango's letter spacing).
+    /// Points added around each grapheme cluster, part on each side
+    /// (`letterSpacingUnits`), taken off again at a line's two ends (Pango's letter
+    /// spacing).
     let letterSpacing: Double
     /// The inline box each U+FFFC of the run stands for: its glyph is
     /// `GlyphRun.attachmentGlyph`, as wide as the box.
@@ -67,6 +68,24 @@ final class ShapingStyle: Sendable, Hashable {
 
     /// Whether space is added around grapheme clusters after shaping.
     var addsSpace: Bool { tracking != 0 || letterSpacing != 0 }
+
+    /// The letter spacing on the left and on the right of each grapheme cluster, in
+    /// the font units of a run at `scale` points per unit, split as Pango 1.50
+    /// splits it (`distribute_letter_spacing`): in 1/1024 pt, the left part is half,
+    /// truncated, and for a whole number of points rounded to a whole point, so
+    /// 1 pt goes all on the left; the right part is the rest. A spacing that is no
+    /// whole number of 1/1024 pt is halved.
+    func letterSpacingUnits(scale: Double) -> (left: Int32, right: Int32) {
+        guard letterSpacing != 0 else { return (0, 0) }
+        let pango = letterSpacing * 1024
+        var left = letterSpacing / 2
+        if pango.rounded() == pango, abs(pango) < Double(Int32.max) {
+            var units = Int(pango) / 2  // C's division: towards zero
+            if Int(pango) & 1023 == 0 { units = (units + 512) & ~1023 }  // PANGO_UNITS_ROUND
+            left = Double(units) / 1024
+        }
+        return (Int32((left / scale).rounded()), Int32(((letterSpacing - left) / scale).rounded()))
+    }
 
     private static func off(_ tag: String) -> FontFeature {
         // The tags are literals of four ASCII letters.

@@ -56,8 +56,11 @@ public struct TextAttributes: Sendable, Hashable {
         set { mutate { $0.tracking = newValue } }
     }
     /// Extra space around each grapheme cluster, in points, as Pango's
-    /// `letter_spacing`: half before and half after each, trimmed at the run's
-    /// edges and at line ends. Non-zero letter spacing turns off optional ligatures.
+    /// `letter_spacing`: part on the left of each and the rest on its right (half
+    /// each, but a whole number of points puts its odd point on the left, as Pango
+    /// does), run edges included; a line's two ends leave it out, though breaking
+    /// counts it there, as in Pango. Non-zero letter spacing turns off optional
+    /// ligatures.
     public var letterSpacing: CGFloat {
         get { storage.values.letterSpacing }
         set { mutate { $0.letterSpacing = newValue } }

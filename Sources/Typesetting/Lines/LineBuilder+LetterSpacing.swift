@@ -1,0 +1,60 @@
+/// Letter spacing at a line's ends. Pango puts letter spacing on both sides of
+/// every grapheme cluster, run edges included, breaks lines counting all of it, and
+/// then takes it off the two visual ends of each line (`adjust_line_letter_spacing`
+/// in pango-layout.c). TextLayout does the same, so the same markup breaks into the
+/// same lines, and a line's width, its alignment and its glyphs leave out the
+/// spacing past its first and last grapheme.
+extension LineBuilder {
+    /// The letter spacing taken off a line of `pieces` (logical, as `pieces(of:)`
+    /// makes them), in points: the left part of the spacing of the visually leftmost
+    /// content piece's run, the right part of the rightmost's. Zero when the paragraph
+    /// has no letter spacing or the line no content.
+    func letterSpacingTrim(of pieces: [Piece], contentEnd: Int) -> Double {
+        guard paragraph.hasLetterSpacing,
+            let ends = Self.visualEnds(
+                levels: pieces.map(\.level), isContent: { pieces[$0].range.lowerBound < contentEnd })
+        else { return 0 }
+        let left = paragraph.runs[pieces[ends.left].run]
+        let right = paragraph.runs[pieces[ends.right].run]
+        return Self.spacing(left.style, scale: left.scale).left + Self.spacing(right.style, scale: right.scale).right
+    }
+
+    /// Takes the letter spacing at the line's visual ends off `glyphRuns` (logical,
+    /// each with its bidi level), as `letterSpacingTrim(of:contentEnd:)` measures it.
+    func trimLetterSpacing(_ glyphRuns: inout [(run: GlyphRun, level: UInt8)], contentEnd: Int) {
+        guard paragraph.hasLetterSpacing,
+            let ends = Self.visualEnds(
+                levels: glyphRuns.map(\.level),
+                isContent: {
+                    let characters = glyphRuns[$0].run.characterRange
+                    return characters.lowerBound < contentEnd || characters.isEmpty
+                })
+        else { return }
+        let left = glyphRuns[ends.left].run.storage
+        let right = glyphRuns[ends.right].run.storage
+        glyphRuns[ends.left].run.trimLetterSpacing(left: Self.spacing(left.style, scale: left.scale).left, right: 0)
+        glyphRuns[ends.right].run.trimLetterSpacing(left: 0, right: Self.spacing(right.style, scale: right.scale).right)
+    }
+
+    /// The indices of the visually leftmost and rightmost of a line's logical parts
+    /// that hold content, given each part's bidi level; nil when none does.
+    private static func visualEnds(levels: [UInt8], isContent: (Int) -> Bool) -> (left: Int, right: Int)? {
+        if levels.allSatisfy({ $0 == 0 }) {
+            guard let first = levels.indices.first(where: isContent),
+                let last = levels.indices.last(where: isContent)
+            else { return nil }
+            return (first, last)
+        }
+        let order = BidiLevels.visualOrder(levels: levels).filter(isContent)
+        guard let first = order.first, let last = order.last else { return nil }
+        return (first, last)
+    }
+
+    /// The letter spacing on the left and right of each cluster of a run shaped in
+    /// `style`, in points.
+    private static func spacing(_ style: ShapingStyle?, scale: Double) -> (left: Double, right: Double) {
+        guard let style, style.letterSpacing != 0 else { return (0, 0) }
+        let units = style.letterSpacingUnits(scale: scale)
+        return (Double(units.left) * scale, Double(units.right) * scale)
+    }
+}
