@@ -1,3 +1,5 @@
+import Typesetting
+
 /// The exit statuses of `textlayout`, from BSD's `sysexits.h` where one fits.
 public enum ExitCode {
     /// Everything went well.
@@ -40,5 +42,12 @@ struct CommandLineError: Error, Equatable {
     /// Any other failure (exit status 1).
     static func failure(_ message: String) -> CommandLineError {
         CommandLineError(message: message, exitCode: ExitCode.failure)
+    }
+
+    /// The analysis of `count` paragraphs failed, the latest with `error`: their
+    /// fallback layout was written, and the exit status (1) says it is not the real one.
+    static func analysisFailed(_ error: TypesettingError, count: Int = 1) -> CommandLineError {
+        let others = count > 1 ? " (and \(count - 1) more paragraphs)" : ""
+        return .failure("\(error.description)\(others): laid out without Unicode line breaking and bidi")
     }
 }

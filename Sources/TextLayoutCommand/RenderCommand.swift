@@ -51,6 +51,8 @@ struct RenderCommand {
                 ? CommandLineError.cannotCreate(error.message)
                 : CommandLineError.failure(error.description)
         }
+        // The image holds the failed paragraphs' fallback layout; the status says so.
+        if let error = view.lastLayoutError { throw CommandLineError.analysisFailed(error) }
     }
 
     /// The background, then the text.

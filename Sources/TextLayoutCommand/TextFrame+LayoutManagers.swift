@@ -5,13 +5,14 @@ import Typesetting
 /// A whole input as a layout manager laid it out, each line positioned in the
 /// document (y from the top, ranges through `documentRange`): what `wrap` prints.
 extension TextFrame {
-    /// `text` laid out by the fragment-based `TextLayoutManager` in a container
-    /// `width` wide with no line-fragment padding (so `width` is the line width).
+    /// `text` laid out by the fragment-based `TextLayoutManager` with `typesetter`
+    /// in a container `width` wide with no line-fragment padding (so `width` is the
+    /// line width), and the manager's latest analysis failure with their count, if any.
     static func byFragmentManager(
-        _ text: AttributedText, width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
-    ) -> TextFrame {
+        _ text: AttributedText, width: CGFloat, typesetter: Typesetter
+    ) -> (frame: TextFrame, failure: (error: TypesettingError, count: Int)?) {
         let storage = TextContentStorage(attributedString: text)
-        let manager = TextLayoutManager(fonts: fonts, style: style, locale: locale)
+        let manager = TextLayoutManager(typesetter: typesetter)
         storage.addTextLayoutManager(manager)
         let container = unpaddedContainer(width: width)
         manager.textContainer = container
@@ -29,17 +30,19 @@ extension TextFrame {
             paragraph += 1
             return true
         }
-        return TextFrame(
+        let frame = TextFrame(
             lines: lines, paragraphCount: paragraph, width: width, height: manager.usageBoundsForTextContainer.height)
+        return (frame, manager.lastLayoutError.map { ($0, manager.layoutErrorCount) })
     }
 
-    /// `text` laid out by the glyph-based `LayoutManager` in one container `width`
-    /// wide with no line-fragment padding.
+    /// `text` laid out by the glyph-based `LayoutManager` with `typesetter` in one
+    /// container `width` wide with no line-fragment padding, and the failure as
+    /// `byFragmentManager` gives it.
     static func byGlyphManager(
-        _ text: AttributedText, width: CGFloat, fonts: FontCascade, style: ParagraphStyle, locale: String
-    ) -> TextFrame {
+        _ text: AttributedText, width: CGFloat, typesetter: Typesetter
+    ) -> (frame: TextFrame, failure: (error: TypesettingError, count: Int)?) {
         let storage = TextStorage(attributedString: text)
-        let manager = LayoutManager(fonts: fonts, style: style, locale: locale)
+        let manager = LayoutManager(typesetter: typesetter)
         storage.addLayoutManager(manager)
         let container = unpaddedContainer(width: width)
         manager.addTextContainer(container)
@@ -54,9 +57,10 @@ extension TextFrame {
             lines.append(line)
             return true
         }
-        return TextFrame(
+        let frame = TextFrame(
             lines: lines, paragraphCount: paragraphStarts.count, width: width,
             height: manager.sizeOfText(in: container).height)
+        return (frame, manager.lastLayoutError.map { ($0, manager.layoutErrorCount) })
     }
 
     /// An unbounded container `width` wide with no line-fragment padding, so that

@@ -29,13 +29,25 @@ public enum TextLayoutTool {
         arguments: [String], standardInput: () -> Data,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) -> Int32 {
+        run(arguments: arguments, standardInput: standardInput, output: &output, errors: &errors, analysisFault: nil)
+    }
+
+    /// `run(arguments:standardInput:output:errors:)` with a typesetter whose analysis
+    /// fails where `analysisFault` says: how tests see the tool report a failure.
+    package static func run(
+        arguments: [String], standardInput: () -> Data,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream,
+        analysisFault: AnalysisFault?
+    ) -> Int32 {
         guard !arguments.isEmpty else {
             // No subcommand: the short usage, on standard error, as a usage error.
             errors.write(HelpText.short + "\n")
             return ExitCode.usage
         }
         do {
-            try dispatch(arguments, standardInput: standardInput, output: &output, errors: &errors)
+            try dispatch(
+                arguments, standardInput: standardInput, output: &output, errors: &errors,
+                analysisFault: analysisFault)
             return ExitCode.success
         } catch let error as CommandLineError {
             errors.write("textlayout: error: \(error.message)\n")
@@ -60,7 +72,8 @@ public enum TextLayoutTool {
     /// Picks the subcommand, or prints help.
     private static func dispatch(
         _ arguments: [String], standardInput: () -> Data,
-        output: inout some TextOutputStream, errors: inout some TextOutputStream
+        output: inout some TextOutputStream, errors: inout some TextOutputStream,
+        analysisFault: AnalysisFault?
     ) throws {
         let subcommand = arguments[0]
         let rest = Array(arguments.dropFirst())
@@ -86,7 +99,7 @@ public enum TextLayoutTool {
                 output.write(HelpText.wrap + "\n")
                 return
             }
-            let command = WrapCommand(options: try WrapOptions(arguments: rest))
+            let command = WrapCommand(options: try WrapOptions(arguments: rest), analysisFault: analysisFault)
             try command.run(standardInput: standardInput, output: &output, errors: &errors)
         case "render":
             if ArgumentParser.asksForHelp(rest) {

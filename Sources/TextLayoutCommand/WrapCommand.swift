@@ -6,6 +6,8 @@ import Typesetting
 struct WrapCommand: Sendable {
     /// The checked options.
     var options: WrapOptions
+    /// For tests: fails the analysis of the paragraphs it says (see `Typesetter`).
+    var analysisFault: AnalysisFault? = nil
 
     /// Reads the input, lays it out and writes the lines to `output`; warnings go to
     /// `errors` as `textlayout: warning: …` lines.
@@ -43,12 +45,13 @@ struct WrapCommand: Sendable {
         output: inout some TextOutputStream
     ) throws {
         let text = attributed.utf16
-        let style = ParagraphStyle(alignment: options.alignment)
-        let laidOut: TextFrame =
+        let typesetter = Typesetter(
+            fonts: fonts, style: ParagraphStyle(alignment: options.alignment), locale: options.locale,
+            analysisFault: analysisFault)
+        let (laidOut, failure) =
             switch options.manager {
-            case .fragment:
-                .byFragmentManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
-            case .glyph: .byGlyphManager(attributed, width: width, fonts: fonts, style: style, locale: options.locale)
+            case .fragment: TextFrame.byFragmentManager(attributed, width: width, typesetter: typesetter)
+            case .glyph: TextFrame.byGlyphManager(attributed, width: width, typesetter: typesetter)
             }
         switch options.format {
         case .text:
@@ -59,6 +62,9 @@ struct WrapCommand: Sendable {
         case .json:
             LayoutJSON.write(laidOut, text: text, baseSize: options.size, to: &output)
         }
+        // Every line is written, the failed paragraphs' fallback lines too; then the
+        // failure is reported and the exit status says the output is not the real layout.
+        if let (error, count) = failure { throw CommandLineError.analysisFailed(error, count: count) }
     }
 
     /// Wraps each paragraph by terminal cells and prints its lines.

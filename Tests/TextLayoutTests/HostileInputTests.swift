@@ -40,11 +40,14 @@ import Typesetting
     }
 
     /// A container of no width, of NaN, infinite, tiny or huge width: both managers
-    /// give the same lines (what each gives for no width is issue 14 item 4's
-    /// question: today the breaker's error is dropped and the lines are empty).
-    @Test(arguments: [0, .nan, .infinity, 1e-300, 1e300] as [CGFloat])
+    /// give the same lines, covering the text (one rule, `ShapedParagraph.layoutWidth`:
+    /// NaN is unbounded, anything narrower than 0.001 pt sets a grapheme a line).
+    @Test(arguments: [0, -5, .nan, .infinity, 1e-300, 1e300] as [CGFloat])
     func hostileContainerWidthsLayOutAlike(width: CGFloat) throws {
         let (fragment, glyph) = try Self.bothManagers(AttributedText("Two words\nand more"), width: width)
         #expect(glyph == fragment)
+        #expect(fragment.first?.lowerBound == 0 && fragment.last?.upperBound == 18)
+        let wraps = !(width.isNaN || width > 1e3)
+        #expect(fragment.count == (wraps ? 15 : 2))  // 15 graphemes, spaces hanging
     }
 }

@@ -125,9 +125,9 @@ extension TextContainer {
             case .byClipping: .clip
             case .byWordWrapping, .byCharWrapping: nil
             }
-        guard let truncation, let last = kept.last,
-            var line = try? paragraph.truncatedLine(from: last.range.lowerBound, width: width, mode: truncation)
-        else { return kept }
+        guard let truncation, let last = kept.last else { return kept }
+        var line = paragraph.truncatedLine(
+            from: last.range.lowerBound, layoutWidth: ShapedParagraph.layoutWidth(width), mode: truncation)
         line.origin.y = last.origin.y
         kept[kept.count - 1] = line
         return kept

@@ -96,7 +96,7 @@ extension TextLayoutManager {
     /// The width lines break at: the container's, or unbounded without one.
     var lineWidth: CGFloat {
         guard let container = textContainer else { return .infinity }
-        return max(container.lineWidth, 0.001)
+        return ShapedParagraph.layoutWidth(container.lineWidth)
     }
 
     /// Places the fragment at `index`: its frame's origin from the heights above it

@@ -30,7 +30,7 @@ extension TextLayoutManager {
     private func layOut(at index: Int, linesLeft: Int?) {
         let fragment = fragments[index]
         let padding = textContainer?.lineFragmentPadding ?? 0
-        let (lines, height) = linesAndHeight(of: fragment, lineWidth: lineWidth, linesLeft: linesLeft)
+        let (lines, height) = linesAndHeight(ofFragmentAt: index, lineWidth: lineWidth, linesLeft: linesLeft)
         let style = fragment.shaped?.style ?? typesetter.style
         statistics.fragmentsLaidOut += 1
         fragment.topInset = style.paragraphSpacingBefore
@@ -51,20 +51,28 @@ extension TextLayoutManager {
         fragments.setMeasure(height, at: index)
     }
 
-    /// A fragment's lines at `lineWidth`, capped at `linesLeft` with the container's
+    /// The lines of the fragment at `index` at `lineWidth`, capped at `linesLeft` with the container's
     /// line-break mode, and the height of its tile (its lines and the paragraph's
     /// spacing; nothing past the line limit): what layout records and measurement sums.
     /// Shapes the paragraph if it was not kept (and keeps it).
-    private func linesAndHeight(of fragment: TextLayoutFragment, lineWidth: CGFloat, linesLeft: Int?) -> (
+    private func linesAndHeight(ofFragmentAt index: Int, lineWidth: CGFloat, linesLeft: Int?) -> (
         lines: [Line], height: CGFloat
     ) {
         guard linesLeft.map({ $0 > 0 }) ?? true else { return ([], 0) }
-        if fragment.shaped == nil {
-            fragment.shaped = try? typesetter.paragraph(fragment.textElement.content)
+        let fragment = fragments[index]
+        let shaped: ShapedParagraph
+        if let kept = fragment.shaped {
+            shaped = kept
+        } else {
+            let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
+            let content = fragment.textElement.paragraphContentRange
+            shaped = shapedParagraph(
+                fragment.textElement.content, at: (start + content.lowerBound)..<(start + content.upperBound))
+            fragment.shaped = shaped
         }
-        guard let shaped = fragment.shaped else { return ([], 0) }
         let container = textContainer ?? TextContainer()
-        var lines = (try? shaped.lines(width: lineWidth, strategy: container.lineBreakStrategy)) ?? []
+        var lines = shaped.lines(
+            layoutWidth: ShapedParagraph.layoutWidth(lineWidth), strategy: container.lineBreakStrategy, from: 0)
         if let linesLeft, lines.count > linesLeft {
             lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }
@@ -78,13 +86,13 @@ extension TextLayoutManager {
     /// kept shaping is reused, lines are broken and let go. O(text), no re-shaping.
     public func measuredSize(atWidth width: CGFloat) -> CGSize {
         let padding = textContainer?.lineFragmentPadding ?? 0
-        let lineWidth = width.isFinite ? max(width - 2 * padding, 0.001) : .infinity
+        let lineWidth = ShapedParagraph.layoutWidth(width.isFinite ? width - 2 * padding : .infinity)
         textContentManager?.splitAllParagraphs()
         var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
         var height: CGFloat = 0
         var widest: CGFloat = 0
         for index in 0..<fragments.count {
-            let (lines, tileHeight) = linesAndHeight(of: fragments[index], lineWidth: lineWidth, linesLeft: linesLeft)
+            let (lines, tileHeight) = linesAndHeight(ofFragmentAt: index, lineWidth: lineWidth, linesLeft: linesLeft)
             height += tileHeight
             widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
             linesLeft = linesLeft.map { $0 - lines.count }

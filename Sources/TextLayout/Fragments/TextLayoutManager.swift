@@ -34,6 +34,14 @@ public final class TextLayoutManager {
     public let typesetter: Typesetter
     /// Counts of layout work, for tests and benchmarks.
     public let statistics = TextLayoutStatistics()
+    /// Told when a paragraph's analysis fails and the fallback layout is used.
+    public weak var delegate: TextLayoutManagerDelegate?
+    /// The latest analysis failure, with the paragraph's document range; nil while
+    /// none has happened. Each failed paragraph is laid out with the fallback
+    /// analysis (`Typesetter.paragraphOrFallback(_:)`), as `LayoutManager` does.
+    public private(set) var lastLayoutError: TypesettingError?
+    /// How many times a paragraph's analysis has failed.
+    public private(set) var layoutErrorCount = 0
 
     /// The container the text is laid out in. Setting it, or changing it, invalidates
     /// the layout (kept shaping is reused).
@@ -61,8 +69,26 @@ public final class TextLayoutManager {
     private lazy var viewportController = TextViewportLayoutController(textLayoutManager: self)
 
     /// A manager setting text in `fonts` with `style`, breaking lines for `locale`.
-    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
-        typesetter = Typesetter(fonts: fonts, style: style, locale: locale)
+    public convenience init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
+        self.init(typesetter: Typesetter(fonts: fonts, style: style, locale: locale))
+    }
+
+    /// A manager setting text with `typesetter` (for tests: one whose analysis fails).
+    package init(typesetter: Typesetter) {
+        self.typesetter = typesetter
+    }
+
+    /// `content` analysed and shaped, or its fallback layout when the analysis fails,
+    /// the failure recorded and told to the delegate.
+    func shapedParagraph(_ content: AttributedText, at documentRange: Range<Int>) -> ShapedParagraph {
+        let (shaped, error) = typesetter.paragraphOrFallback(content)
+        if var error {
+            error.range = documentRange
+            lastLayoutError = error
+            layoutErrorCount += 1
+            delegate?.textLayoutManager(self, didFallBackAfter: error)
+        }
+        return shaped
     }
 
     /// The controller that lays out what the viewport shows.

@@ -11,8 +11,8 @@ extension LayoutManager {
         while records.count <= min(index, content.paragraphCount - 1) {
             let paragraphIndex = records.count
             let paragraph = content.paragraph(at: paragraphIndex)
-            let shaped = shapedParagraph(for: paragraph)
             let previous = records.last
+            let shaped = shapedParagraph(for: paragraph, at: previous?.characterEnd ?? 0)
             records.append(
                 ParagraphRecord(
                     paragraph: paragraph, shaped: shaped, glyphs: shaped.logicalGlyphs,
@@ -27,13 +27,20 @@ extension LayoutManager {
         }
     }
 
-    /// The paragraph analysed and shaped, reused while the paragraph is unchanged.
-    private func shapedParagraph(for paragraph: TextParagraph) -> ShapedParagraph {
+    /// The paragraph analysed and shaped, reused while the paragraph is unchanged;
+    /// when its analysis fails, its fallback layout, the failure recorded and told
+    /// to the delegate (as `TextLayoutManager` does). `start` is where it starts in
+    /// the document.
+    private func shapedParagraph(for paragraph: TextParagraph, at start: Int) -> ShapedParagraph {
         let key = ObjectIdentifier(paragraph)
         if let cached = shapedCache[key], cached.paragraph === paragraph { return cached.shaped }
-        let shaped =
-            (try? typesetter.paragraph(paragraph.content))
-            ?? (try! typesetter.paragraph(AttributedText()))  // ICU failed: lay out as empty
+        let (shaped, error) = typesetter.paragraphOrFallback(paragraph.content)
+        if var error {
+            error.range = start..<(start + paragraph.paragraphContentRange.count)
+            lastLayoutError = error
+            layoutErrorCount += 1
+            delegate?.layoutManager(self, didFallBackAfter: error)
+        }
         if shapedCache.count > 2 * max(paragraphCount, 64) { shapedCache = [:] }
         shapedCache[key] = (paragraph, shaped)
         return shaped

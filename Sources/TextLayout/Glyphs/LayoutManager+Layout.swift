@@ -40,7 +40,7 @@ extension LayoutManager {
         var containerIndex = cursor.container
         var container = textContainers[containerIndex]
         var width = Self.lineWidth(of: container)
-        var pending = (try? record.shaped.lines(width: width, strategy: container.lineBreakStrategy)) ?? []
+        var pending = record.shaped.lines(layoutWidth: width, strategy: container.lineBreakStrategy, from: 0)
         limitLines(&pending, of: record.shaped, in: container, width: width)
         if pending.isEmpty {  // past the line limit: no lines, no space
             finishParagraph(index)
@@ -63,9 +63,8 @@ extension LayoutManager {
                 let newWidth = Self.lineWidth(of: container)
                 if newWidth != width {
                     width = newWidth
-                    pending =
-                        (try? record.shaped.lines(
-                            width: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)) ?? []
+                    pending = record.shaped.lines(
+                        layoutWidth: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)
                     limitLines(&pending, of: record.shaped, in: container, width: width)
                     placed = 0
                     guard !pending.isEmpty else { break }
@@ -123,7 +122,7 @@ extension LayoutManager {
     }
 
     /// The width lines break at in `container`.
-    static func lineWidth(of container: TextContainer) -> CGFloat { max(container.lineWidth, 0.001) }
+    static func lineWidth(of container: TextContainer) -> CGFloat { ShapedParagraph.layoutWidth(container.lineWidth) }
 
     /// The laid-out line holding glyph `index`, laying out as far as needed.
     func lineIndex(forGlyphAt index: Int) -> Int? {

@@ -33,6 +33,14 @@ public final class LayoutManager {
     public var allowsNonContiguousLayout = false
     /// Paragraphs laid out so far (each re-layout counts), for tests and benchmarks.
     public internal(set) var paragraphsLaidOut = 0
+    /// Told when a paragraph's analysis fails and the fallback layout is used.
+    public weak var delegate: LayoutManagerDelegate?
+    /// The latest analysis failure, with the paragraph's document range; nil while
+    /// none has happened. Each failed paragraph is laid out with the fallback
+    /// analysis (`Typesetter.paragraphOrFallback(_:)`), as `TextLayoutManager` does.
+    public internal(set) var lastLayoutError: TypesettingError?
+    /// How many times a paragraph's analysis has failed.
+    public internal(set) var layoutErrorCount = 0
 
     /// Glyphs of the paragraphs generated so far, in order from the first.
     var records: [ParagraphRecord] = []
@@ -74,8 +82,13 @@ public final class LayoutManager {
     }
 
     /// A manager setting text in `fonts` with `style`, breaking lines for `locale`.
-    public init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
-        typesetter = Typesetter(fonts: fonts, style: style, locale: locale)
+    public convenience init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
+        self.init(typesetter: Typesetter(fonts: fonts, style: style, locale: locale))
+    }
+
+    /// A manager setting text with `typesetter` (for tests: one whose analysis fails).
+    package init(typesetter: Typesetter) {
+        self.typesetter = typesetter
     }
 
     // MARK: - Containers

@@ -84,7 +84,10 @@ extension TextView {
         let index = storage.paragraphIndex(containing: TextLocation(offset - 1))
         let start = storage.range(ofParagraphAt: index).location.offset
         let units = storage.paragraph(at: index).attributedString.utf16
-        let boundaries = (try? graphemeBoundaries(in: units)) ?? Array(0...units.count)
+        // If ICU fails, a scalar goes back, never half a surrogate pair: deleting
+        // less than a grapheme loses nothing the next delete does not take.
+        let boundaries: [Int]
+        do { boundaries = try graphemeBoundaries(in: units) } catch { boundaries = scalarBoundaries(in: units) }
         let local = offset - start
         return start + (boundaries.last { $0 < local } ?? 0)
     }

@@ -92,6 +92,13 @@ public final class TextView {
     /// fragment-based manager to the glyph-based one, for good.
     public var layoutManager: LayoutManager? { layoutManager(switchingBecause: .layoutManagerAccessed) }
 
+    /// The latest paragraph analysis failure of the manager the view lays out with
+    /// (laid out with the fallback analysis; see `TextLayoutManager.lastLayoutError`).
+    /// Reading it does not switch.
+    public var lastLayoutError: TypesettingError? {
+        textLayoutManager?.lastLayoutError ?? glyphLayoutManager?.lastLayoutError
+    }
+
     /// The text as the glyph-based layout system sees it (reading it does not switch).
     public var textStorage: TextStorage { textContentStorage.textStorage }
 

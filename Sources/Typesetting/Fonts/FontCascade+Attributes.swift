@@ -56,6 +56,9 @@ extension FontCascade {
         let isOfFamily = { (face: FontFace) in face.familyName.caseInsensitiveCompare(family) == .orderedSame }
         var ofFamily = ([primary.face] + fallbacks).filter(isOfFamily)
         // fontconfig's answer is of the family, or what a generic family stands for.
+        // A lookup that fails or a file that will not load leaves the cascade's own
+        // faces to choose from, as an unknown family does (documented on
+        // `FontDescriptor`): a broken system font must not stop layout.
         if let systemFallback,
             let location = try? systemFallback.locate(family: family, weight: weight, width: width, slant: slant),
             let found = try? FontFace.load(path: location.path, index: location.index)

@@ -106,6 +106,10 @@ final class FoundFaces: Sendable {
             return nil
         }
         if let known { return known }
+        // A file fontconfig names that HarfBuzz cannot load is as good as not
+        // installed: the next fallback (or .notdef) sets the character, and the file
+        // is not asked for again. Its error is dropped on purpose: a broken system
+        // font must not stop layout, and nothing the caller did caused it.
         let face = ask().flatMap { try? FontFace.load(path: $0.path, index: $0.index) }.flatMap {
             accepts($0) ? $0 : nil
         }

@@ -26,6 +26,14 @@ extension ShapedParagraph {
         from start: Int, width: CGFloat, mode: TruncationMode, ellipsis: String = "\u{2026}"
     ) throws -> Line {
         try Self.validate(width: width)
+        return truncatedLine(from: start, layoutWidth: width, mode: mode, ellipsis: ellipsis)
+    }
+
+    /// `truncatedLine(from:width:mode:ellipsis:)` at a width that must be valid (see
+    /// `layoutWidth(_:)`).
+    package func truncatedLine(
+        from start: Int, layoutWidth width: CGFloat, mode: TruncationMode, ellipsis: String = "\u{2026}"
+    ) -> Line {
         precondition(start >= 0 && start <= length, "start outside the paragraph")
         let builder = LineBuilder(paragraph: self, width: Double(width))
         let range = start..<length

@@ -33,7 +33,10 @@ extension ShapedParagraph {
     /// glyphs: a glyph's advance counts in the grapheme holding its cluster.
     func graphemeAdvances(in range: Range<Int>) -> GraphemeAdvances {
         let local = text.withUnsafeBufferPointer { buffer in
-            (try? graphemeBoundaries(in: UnsafeBufferPointer(rebasing: buffer[range]))) ?? [0, range.count]
+            let stretch = UnsafeBufferPointer(rebasing: buffer[range])
+            // Only an emergency break asks: if ICU fails here, break between scalars
+            // (never inside a surrogate pair), as the fallback analysis does.
+            do { return try graphemeBoundaries(in: stretch) } catch { return scalarBoundaries(in: stretch) }
         }
         let boundaries = local.map { $0 + range.lowerBound }
         var widths = [Double](repeating: 0, count: boundaries.count)

@@ -47,11 +47,27 @@ public final class ShapedParagraph: Sendable {
     /// chunks on all cores when `usesAllCores` (as `Typesetter.usesAllCores`).
     ///
     /// - Throws: `TypesettingError` when ICU fails.
-    init(
+    convenience init(
         content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
         strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
         shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true
     ) throws {
+        try self.init(
+            content: content, style: style, cascade: cascade, locale: locale, strategy: strategy,
+            statistics: statistics, shapeCache: shapeCache, usesAllCores: usesAllCores
+        ) { buffer in
+            try ParagraphAnalysis.unicode(buffer, of: content, locale: locale, direction: style.baseWritingDirection)
+        }
+    }
+
+    /// The same, with the line-break opportunities and bidi levels `analysis` finds
+    /// (see `ParagraphAnalysis`): it throws only when `analysis` throws.
+    init(
+        content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
+        strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
+        shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true,
+        analysis: ParagraphAnalysis.Steps
+    ) rethrows {
         self.text = content.utf16
         self.style = style
         self.locale = locale
@@ -69,9 +85,7 @@ public final class ShapedParagraph: Sendable {
         self.attributes = attributeTable
 
         let analysis = try content.utf16.withUnsafeBufferPointer { buffer in
-            let locales = LineBreakLocales(attributeRuns: content.runs, paragraphLocale: locale)
-            let breaks = try LineBreakOpportunities(text: buffer, locales: locales)
-            let bidi = try BidiLevels(buffer: buffer, direction: style.baseWritingDirection)
+            let (breaks, bidi) = try analysis(buffer)
             let scripts = scriptRuns(in: buffer)
             let fonts = content.runs.map { cascade.font(for: $0.attributes) }
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
@@ -157,6 +171,12 @@ public final class ShapedParagraph: Sendable {
     ///   (infinity lays out without wrapping).
     public func lines(width: CGFloat, strategy: any LineBreakStrategy, from start: Int) throws -> [Line] {
         try Self.validate(width: width)
+        return lines(layoutWidth: width, strategy: strategy, from: start)
+    }
+
+    /// The paragraph's lines from `start` on at `width`, which must be valid (see
+    /// `layoutWidth(_:)`): for callers that have made it so and have no error to give.
+    package func lines(layoutWidth width: CGFloat, strategy: any LineBreakStrategy, from start: Int) -> [Line] {
         statistics.linesBroken()
         let breaks = strategy.lineBreaks(for: self, width: Double(width), from: start)
         return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
@@ -166,6 +186,17 @@ public final class ShapedParagraph: Sendable {
         guard !width.isNaN, width > 0 else {
             throw TypesettingError(.invalidWidth, "layout width must be a positive number of points, not \(width)")
         }
+    }
+
+    /// The narrowest width `layoutWidth(_:)` gives, in points: at most one grapheme
+    /// fits on a line.
+    package static let narrowestLayoutWidth: CGFloat = 0.001
+
+    /// `width` made valid the way the layout managers make a container's width
+    /// valid: NaN lays out without wrapping, anything narrower than
+    /// `narrowestLayoutWidth` (zero and negative widths too) as that.
+    package static func layoutWidth(_ width: CGFloat) -> CGFloat {
+        width.isNaN ? .infinity : max(width, narrowestLayoutWidth)
     }
 
     /// The index of the run containing `offset` (binary search).

@@ -31,6 +31,14 @@ public struct BidiLevels: Sendable, Hashable {
         self = try text.withUnsafeBufferPointer { try BidiLevels(buffer: $0, direction: direction) }
     }
 
+    /// Every one of `count` units at the paragraph level `direction` gives (left to
+    /// right for `.natural`): the fallback analysis's levels, found without ICU.
+    init(uniformCount count: Int, direction: WritingDirection) {
+        self.count = count
+        paragraphLevel = direction == .rightToLeft ? 1 : 0
+        storage = nil
+    }
+
     init(buffer text: UnsafeBufferPointer<UInt16>, direction: WritingDirection) throws {
         count = text.count
         if direction != .rightToLeft, !Self.needsBidi(text) {

@@ -26,3 +26,21 @@ func graphemeBoundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
     }
     return boundaries
 }
+
+/// The scalar boundaries of `text`: 0, each following boundary, the length. What
+/// stands in for grapheme boundaries when ICU cannot give them: never inside a
+/// surrogate pair.
+package func scalarBoundaries(in text: [UInt16]) -> [Int] {
+    text.withUnsafeBufferPointer { scalarBoundaries(in: $0) }
+}
+
+/// The scalar boundaries of a buffer (see `scalarBoundaries(in:)`).
+func scalarBoundaries(in text: UnsafeBufferPointer<UInt16>) -> [Int] {
+    var boundaries = [0]
+    var index = 0
+    while index < text.count {
+        index += decodeScalar(text, at: index).1
+        boundaries.append(index)
+    }
+    return boundaries
+}

@@ -67,6 +67,36 @@ struct LineBreakOpportunities: Sendable {
     /// from that run's locale, with the whole text as context.
     ///
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    /// The opportunities of the fallback analysis (see `ParagraphAnalysis.plain`),
+    /// found without ICU so they cannot fail: after each run of hanging whitespace,
+    /// mandatory where the run holds a line or paragraph separator (LF, VT, FF, CR,
+    /// NEL, U+2028, U+2029), and at the end.
+    init(whitespaceIn text: UnsafeBufferPointer<UInt16>) {
+        var index = 0
+        while index < text.count {
+            guard isHangingWhitespace(text[index]) else {
+                index += 1
+                continue
+            }
+            var isMandatory = false
+            while index < text.count, isHangingWhitespace(text[index]) {
+                switch text[index] {
+                case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: isMandatory = true
+                default: break
+                }
+                index += 1
+            }
+            if index < text.count {
+                offsets.append(Int32(index))
+                mandatory.append(isMandatory)
+            }
+        }
+        if !text.isEmpty {
+            offsets.append(Int32(text.count))
+            mandatory.append(true)
+        }
+    }
+
     init(text: UnsafeBufferPointer<UInt16>, locales: LineBreakLocales) throws {
         if let locale = locales.single {
             try self.init(text: text, locale: locale)

@@ -27,6 +27,9 @@ public final class Typesetter: Sendable {
     /// `paragraphs(for:)` and `frame(for:width:)`, and a very long run (64 K units,
     /// as in a 1 MB paragraph) in chunks. False keeps every call on its own thread.
     public let usesAllCores: Bool
+    /// For tests: fails the ICU analysis of each paragraph it returns an error for,
+    /// as a failure inside ICU would (see `paragraphOrFallback(_:)`).
+    package let analysisFault: AnalysisFault?
 
     /// Creates a typesetter.
     ///
@@ -36,15 +39,27 @@ public final class Typesetter: Sendable {
     ///   - locale: an ICU locale, which may carry `@lb=strict|normal|loose`.
     ///   - strategy: the line-breaking strategy (greedy by default).
     ///   - usesAllCores: whether work may spread over all cores (see `usesAllCores`).
-    public init(
+    public convenience init(
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
         strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true
+    ) {
+        self.init(
+            fonts: fonts, style: style, locale: locale, strategy: strategy, usesAllCores: usesAllCores,
+            analysisFault: nil)
+    }
+
+    /// Creates a typesetter whose analysis fails where `analysisFault` says.
+    package init(
+        fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
+        strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
+        analysisFault: AnalysisFault?
     ) {
         self.fonts = fonts
         self.style = style
         self.locale = locale
         self.strategy = strategy
         self.usesAllCores = usesAllCores
+        self.analysisFault = analysisFault
     }
 
     /// Analyses and shapes one paragraph (separators inside it break lines).
@@ -53,10 +68,27 @@ public final class Typesetter: Sendable {
     /// The paragraph's style is its first character's paragraph style attribute, or
     /// the typesetter's `style` when it has none (as in TextKit).
     public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
+        let style = style(of: text)
+        return try paragraph(text, style: style) { buffer in
+            if let error = analysisFault?(text) { throw error }
+            return try ParagraphAnalysis.unicode(
+                buffer, of: text, locale: locale, direction: style.baseWritingDirection)
+        }
+    }
+
+    /// `text` in `style`, analysed by `analysis`, and shaped.
+    func paragraph(
+        _ text: AttributedText, style: ParagraphStyle, analysis: ParagraphAnalysis.Steps
+    ) rethrows -> ShapedParagraph {
         try ShapedParagraph(
-            content: text, style: text.attributes(at: 0).paragraphStyle ?? style, cascade: fonts, locale: locale,
-            strategy: strategy,
-            statistics: statistics, usesAllCores: usesAllCores)
+            content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
+            statistics: statistics, usesAllCores: usesAllCores, analysis: analysis)
+    }
+
+    /// The style a paragraph is set in: its first character's paragraph style
+    /// attribute, or the typesetter's `style`.
+    func style(of text: AttributedText) -> ParagraphStyle {
+        text.attributes(at: 0).paragraphStyle ?? style
     }
 
     /// Splits `text` into paragraphs and analyses and shapes each, on all cores
