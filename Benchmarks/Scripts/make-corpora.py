@@ -9,6 +9,10 @@ Python versions (randrange/choices are not relied on).
 
     python3 make-corpora.py [--out DIR] [--check]
 
+rich-english-1mb.markup is english-1mb.txt as Pango markup, every few words bold,
+italic, bigger, smaller, letter-spaced or underlined: the same text, so its rows
+compare with english-1mb's.
+
 Prints the SHA-256 of each file. With --check, exits 1 unless every file exists
 and matches corpora.sha256 beside this script (nothing is written). Without it,
 files that are missing or differ are regenerated and then checked the same way.
@@ -141,11 +145,49 @@ def mixed(rng, size):
     return "\n".join(parts) + "\n"
 
 
+# The styles of the rich corpus, each a Pango markup element: bold, italic, one
+# step bigger or smaller, letter-spaced (1 pt, which Pango puts all on the left of
+# each grapheme, and 0.75 pt, which it halves) and underlined.
+RICH_STYLES = [("<b>", "</b>"), ("<i>", "</i>"), ("<big>", "</big>"), ("<small>", "</small>"),
+               ('<span letter_spacing="1024">', "</span>"), ('<span letter_spacing="1536">', "</span>"),
+               ("<u>", "</u>")]
+
+
+def escape(text):
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def rich(rng, text):
+    """`text` as Pango markup: after every 1..5 plain words, the next 1..3 words of the
+    paragraph in one of RICH_STYLES. Elements never cross a paragraph end, so each
+    line of the file is the markup of one paragraph."""
+    paragraphs = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        parts, i = [], 0
+        plain = 1 + int(rng.random() * 5)
+        while i < len(words):
+            if plain > 0:
+                parts.append(escape(words[i]))
+                i += 1
+                plain -= 1
+                continue
+            count = 1 + int(rng.random() * 3)
+            start, end = pick(rng, RICH_STYLES)
+            parts.append(start + escape(" ".join(words[i:i + count])) + end)
+            i += count
+            plain = 1 + int(rng.random() * 5)
+        paragraphs.append(" ".join(parts))
+    return "\n".join(paragraphs)
+
+
 def corpora():
     rng = Random(SEED)
     words = make_vocabulary(rng, 40000)
     zipf = Zipf(len(words))
-    yield "english-1mb.txt", english(Random(SEED + 1), words, zipf, 1_000_000)
+    english_text = english(Random(SEED + 1), words, zipf, 1_000_000)
+    yield "english-1mb.txt", english_text
+    yield "rich-english-1mb.markup", rich(Random(SEED + 6), english_text)
     yield "mixed-200kb.txt", mixed(Random(SEED + 2), 200_000)
     yield "paragraph-1mb.txt", english(Random(SEED + 3), words, zipf, 1_000_000, paragraphs=False)
     yield "document-10mb.txt", english(Random(SEED + 4), words, zipf, 10_000_000)

@@ -12,12 +12,28 @@ final class Corpus: Sendable {
     let utf16: [UInt16]
     /// The text as TextLayout's input.
     let text: AttributedText
+    /// The Pango markup the text was read from (UTF-8, one paragraph a line), for a
+    /// rich corpus; nil for plain text.
+    let markup: [UInt8]?
 
     init(name: String, string: String) {
         self.name = name
         self.utf8 = Array(string.utf8)
         self.utf16 = Array(string.utf16)
         self.text = AttributedText(utf16: utf16)
+        self.markup = nil
+    }
+
+    /// A rich corpus: `markup` read by `AttributedText(markup:baseSize:)` at the
+    /// benchmark's size, here, outside anything timed.
+    ///
+    /// - Throws: `TypesettingError` when TextLayout refuses the markup.
+    init(name: String, markup: String) throws {
+        self.name = name
+        self.text = try AttributedText(markup: markup, baseSize: BenchmarkFonts.size)
+        self.utf16 = text.utf16
+        self.utf8 = Array(String(decoding: utf16, as: UTF16.self).utf8)
+        self.markup = Array(markup.utf8)
     }
 
     /// The size in UTF-8 bytes.
@@ -36,6 +52,9 @@ enum Corpora {
         ("document-10mb.txt", "document-10mb"),
     ]
 
+    /// The rich corpus: english-1mb as Pango markup, every few words styled.
+    static let richFile = (file: "rich-english-1mb.markup", sample: "rich-english-1mb")
+
     /// The size quick mode cuts every corpus to.
     static let quickSize = 16_000
 
@@ -47,12 +66,14 @@ enum Corpora {
     /// - Throws: when the script fails or a file cannot be read.
     static func load(quick: Bool, quiet: Bool = false, generating: Bool = true) throws -> [Corpus] {
         if generating { try generate(quiet: quiet) }
-        return try files.map { entry in
-            let url = Paths.generatedCorpora.appendingPathComponent(entry.file)
-            var string = try String(contentsOf: url, encoding: .utf8)
-            if quick { string = cut(string, to: quickSize) }
-            return Corpus(name: entry.sample, string: string)
+        func read(_ file: String) throws -> String {
+            let string = try String(contentsOf: Paths.generatedCorpora.appendingPathComponent(file), encoding: .utf8)
+            return quick ? cut(string, to: quickSize) : string
         }
+        var corpora = try files.map { Corpus(name: $0.sample, string: try read($0.file)) }
+        // Beside the text it styles, so its rows follow english-1mb's.
+        corpora.insert(try Corpus(name: richFile.sample, markup: read(richFile.file)), at: 1)
+        return corpora
     }
 
     /// Runs the generator, which only checks hashes when the files are already there.

@@ -14,10 +14,16 @@ enum BenchmarkFonts {
         "NotoColorEmoji-Subset.ttf",
     ].map(Paths.font)
 
-    /// TextLayout's cascade over `files`, without system fallback.
+    /// The rich corpus's fonts: `files`, then DejaVu Sans's bold, oblique and bold
+    /// oblique faces, which `<b>` and `<i>` choose (in TextLayout from the cascade's
+    /// faces of the family, in Pango through its private fontconfig configuration).
+    static let richFiles =
+        files + ["DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"].map(Paths.font)
+
+    /// TextLayout's cascade over `files` (or `richFiles`), without system fallback.
     ///
     /// - Throws: when a font file cannot be loaded.
-    static func cascade() throws -> FontCascade {
+    static func cascade(files: [String] = files) throws -> FontCascade {
         let fonts = try files.map { try Font(path: $0, size: size) }
         return FontCascade(primary: fonts[0], fallbacks: Array(fonts.dropFirst()), systemFallback: nil)
     }

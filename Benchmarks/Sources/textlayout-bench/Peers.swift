@@ -6,11 +6,11 @@ import Glibc
 final class PangoPeer {
     private let handle: OpaquePointer
 
-    /// Creates the peer over `BenchmarkFonts`.
+    /// Creates the peer over `files` (by default `BenchmarkFonts.files`).
     ///
     /// - Throws: when fontconfig cannot add a font file.
-    init() throws {
-        let paths = BenchmarkFonts.files.map { strdup($0) }
+    init(files: [String] = BenchmarkFonts.files) throws {
+        let paths = files.map { strdup($0) }
         defer { for path in paths { free(path) } }
         let pointers = paths.map { UnsafePointer($0) }
         guard
@@ -35,6 +35,29 @@ final class PangoPeer {
         }
     }
 
+    /// Parses `corpus.markup` with Pango and keeps each paragraph's text and
+    /// attributes for `layoutMarkup(width:)`.
+    ///
+    /// - Throws: when the corpus has no markup or Pango refuses it.
+    func setMarkup(_ corpus: Corpus) throws {
+        guard let markup = corpus.markup else { throw HarnessError("\(corpus.name) has no markup") }
+        let status = markup.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                benchmark_peers_pango_set_markup(handle, $0.baseAddress, Int64($0.count))
+            }
+        }
+        guard status == 0 else {
+            throw HarnessError("Pango refuses the markup of \(corpus.name)'s paragraph \(-1 - status)")
+        }
+    }
+
+    /// Lays out the paragraphs of the last `setMarkup` at `width` in a new context,
+    /// one layout each, kept until the next call or `release()`; returns the number
+    /// of lines.
+    func layoutMarkup(width: Double) -> Int {
+        Int(benchmark_peers_pango_layout_markup(handle, width))
+    }
+
     /// Re-wraps the kept layouts at `width`; returns the number of lines.
     func rewrap(width: Double) -> Int {
         Int(benchmark_peers_pango_rewrap(handle, width))
@@ -43,13 +66,15 @@ final class PangoPeer {
     /// Frees the kept layouts.
     func release() { benchmark_peers_pango_release(handle) }
 
-    /// The kept layouts' lines as UTF-8 byte ranges of the whole text.
-    func lineRanges() -> [Range<Int>] {
-        let count = Int(benchmark_peers_pango_line_ranges(handle, nil, nil, 0))
+    /// The kept layouts' lines as UTF-8 byte ranges of the whole text, each with its
+    /// logical width in points.
+    func lines() -> [(range: Range<Int>, width: Double)] {
+        let count = Int(benchmark_peers_pango_line_ranges(handle, nil, nil, nil, 0))
         var starts = [Int64](repeating: 0, count: count)
         var lengths = [Int64](repeating: 0, count: count)
-        _ = benchmark_peers_pango_line_ranges(handle, &starts, &lengths, Int64(count))
-        return zip(starts, lengths).map { Int($0)..<Int($0 + $1) }
+        var widths = [Int64](repeating: 0, count: count)
+        _ = benchmark_peers_pango_line_ranges(handle, &starts, &lengths, &widths, Int64(count))
+        return (0..<count).map { (Int(starts[$0])..<Int(starts[$0] + lengths[$0]), Double(widths[$0]) / 1024) }
     }
 }
 

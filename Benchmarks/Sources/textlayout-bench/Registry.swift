@@ -14,6 +14,10 @@ enum ScenarioRegistry {
         let width = options.width
         var all: [any Scenario] = []
         for corpus in corpora {
+            if corpus.markup != nil {
+                all += try richScenarios(corpus: corpus, width: width)
+                continue
+            }
             all.append(TextLayoutColdLayout(corpus: corpus, width: width, threads: .all, cascade: cascade))
             all.append(TextLayoutColdLayout(corpus: corpus, width: width, threads: .one, cascade: cascade))
             all.append(PangoColdLayout(corpus: corpus, width: width, perParagraph: true, pango: pango))
@@ -22,13 +26,26 @@ enum ScenarioRegistry {
             }
             all.append(FloorColdLayout(corpus: corpus, floor: floor))
         }
-        for corpus in corpora {
+        for corpus in corpora where corpus.markup == nil {
             all.append(TextLayoutRewrap(corpus: corpus, width: width, cascade: cascade))
             all.append(PangoRewrap(corpus: corpus, width: width, pango: pango))
         }
         all += managerScenarios(corpora: corpora, width: width, cascade: cascade)
         guard let filter = options.filter else { return all }
         return all.filter { $0.name.description.contains(filter) }
+    }
+
+    /// Cold layout of a rich corpus by TextLayout (on all cores and on one) and by
+    /// Pango per paragraph, both over the rich fonts, the markup read before the clock
+    /// starts: what is timed is layout from attributed text, as for plain text.
+    static func richScenarios(corpus: Corpus, width: Double) throws -> [any Scenario] {
+        let cascade = try BenchmarkFonts.cascade(files: BenchmarkFonts.richFiles)
+        return [
+            TextLayoutColdLayout(corpus: corpus, width: width, threads: .all, cascade: cascade),
+            TextLayoutColdLayout(corpus: corpus, width: width, threads: .one, cascade: cascade),
+            PangoColdLayout(
+                corpus: corpus, width: width, perParagraph: true, pango: try PangoPeer(files: BenchmarkFonts.richFiles)),
+        ]
     }
 
     /// The largest input Pango lays out as one `PangoLayout`: past it a run takes

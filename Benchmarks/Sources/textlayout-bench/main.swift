@@ -36,12 +36,23 @@ func runBenchmarks(options: Options) throws {
     where options.comparesWithPango
         && (options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true)
     {
-        agreement.append(try LineBreakAgreement.compare(corpus, width: options.width, cascade: cascade, pango: pango))
+        guard corpus.markup != nil else {
+            agreement.append(
+                try LineBreakAgreement.compare(corpus, width: options.width, cascade: cascade, pango: pango))
+            continue
+        }
+        // Rich text at three widths, each engine over the rich fonts.
+        let richCascade = try BenchmarkFonts.cascade(files: BenchmarkFonts.richFiles)
+        let richPango = try PangoPeer(files: BenchmarkFonts.richFiles)
+        for width in richAgreementWidths(options.width) {
+            agreement.append(
+                try LineBreakAgreement.compare(corpus, width: width, cascade: richCascade, pango: richPango))
+        }
     }
 
     let command = "swift run -c release textlayout-bench " + CommandLine.arguments.dropFirst().joined(separator: " ")
     var report = Report(
-        machine: machineDescription(), command: command, rows: rows, agreement: agreement,
+        machine: machineDescription(), command: command, width: options.width, rows: rows, agreement: agreement,
         notYetAvailable: ScenarioRegistry.planned.map { "\($0.name) (waits for \($0.waitingFor))" },
         notRun: ScenarioRegistry.notRun(corpora: corpora), quick: options.quick)
     report.computeRatios()
@@ -55,14 +66,20 @@ func runBenchmarks(options: Options) throws {
     print(report.markdown)
     if options.explainsAgreement {
         for entry in agreement where !entry.examples.isEmpty {
-            print("\(entry.sample): first lines breaking differently (TextLayout, then Pango):")
+            print(
+                "\(entry.sample) at \(entry.width) pt: \(entry.textLayoutLines - entry.identical) lines break"
+                    + " differently; the first \(entry.examples.count) (range, width, text):")
             for example in entry.examples {
-                print("  \(example[2])\n    ours:  \(example[0])\n    Pango: \(example[1])")
+                print("  line \(example.line)\n    ours:  \(example.ours)\n    Pango: \(example.pango)")
             }
         }
     }
     if let path = options.jsonPath { try report.writeJSON(to: path) }
 }
+
+/// The widths the rich corpus is compared with Pango at: 0.75, 1 and 1.5 times
+/// `width` (300, 400 and 600 pt by default).
+func richAgreementWidths(_ width: Double) -> [Double] { [width * 0.75, width, width * 1.5] }
 
 /// The CPU model, core count and memory, from /proc.
 func machineDescription() -> String {

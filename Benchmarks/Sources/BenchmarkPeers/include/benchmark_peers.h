@@ -33,6 +33,19 @@ void benchmark_peers_pango_destroy(benchmark_peers_pango *peer);
 int64_t benchmark_peers_pango_layout(benchmark_peers_pango *peer, const char *text, int64_t length,
                                      double width, int32_t perParagraph);
 
+/// Parses UTF-8 Pango `markup` with `pango_parse_markup`, one paragraph per line
+/// (split at '\n'), and keeps each paragraph's text and attributes for
+/// `benchmark_peers_pango_layout_markup`, so that parsing is outside what is timed.
+/// Returns 0, or -1 - i when Pango refuses the markup of paragraph i.
+int64_t benchmark_peers_pango_set_markup(benchmark_peers_pango *peer, const char *markup, int64_t length);
+
+/// Lays out the paragraphs of the last markup set at `width` points in a new
+/// PangoContext, one PangoLayout each (`pango_layout_set_text` and
+/// `pango_layout_set_attributes`), kept as `benchmark_peers_pango_layout` keeps
+/// them; their text offsets are those of the paragraphs' texts joined by '\n'.
+/// Returns the number of lines.
+int64_t benchmark_peers_pango_layout_markup(benchmark_peers_pango *peer, double width);
+
 /// Sets the width of every kept layout to `width` and lays them out again;
 /// returns the number of lines.
 int64_t benchmark_peers_pango_rewrap(benchmark_peers_pango *peer, double width);
@@ -41,9 +54,10 @@ int64_t benchmark_peers_pango_rewrap(benchmark_peers_pango *peer, double width);
 void benchmark_peers_pango_release(benchmark_peers_pango *peer);
 
 /// The lines of the last layout as UTF-8 byte ranges of the whole text: writes up
-/// to `capacity` starts and lengths, returns the number of lines.
+/// to `capacity` starts and lengths and, unless `widths` is NULL, each line's
+/// logical width in Pango units (1/1024 pt); returns the number of lines.
 int64_t benchmark_peers_pango_line_ranges(benchmark_peers_pango *peer, int64_t *starts,
-                                          int64_t *lengths, int64_t capacity);
+                                          int64_t *lengths, int64_t *widths, int64_t capacity);
 
 /// The floor: for each paragraph of UTF-16 text (split at '\n'), ICU's line-break
 /// iteration over it and one `hb_shape` of it, whole, in one font. No itemization,

@@ -63,7 +63,9 @@ final class TextLayoutColdLayout: Scenario {
 
 /// Cold layout with Pango: a new `PangoContext` each run (the font map, like
 /// TextLayout's loaded faces, is kept), one `PangoLayout` per paragraph or one for
-/// the whole text, every layout kept until the run ends.
+/// the whole text, every layout kept until the run ends. A rich corpus's markup is
+/// parsed by `prepare()`, untimed; each run sets each paragraph's text and
+/// attributes.
 final class PangoColdLayout: Scenario {
     let corpus: Corpus
     let width: Double
@@ -86,10 +88,16 @@ final class PangoColdLayout: Scenario {
     var engine: Engine { .pango }
     var bytes: Int { corpus.bytes }
 
+    func prepare() throws {
+        if corpus.markup != nil { try pango.setMarkup(corpus) }
+    }
+
     func reset() { pango.release() }
 
     func run() throws -> Int {
-        lastLines = pango.layout(corpus, width: width, perParagraph: perParagraph)
+        lastLines =
+            corpus.markup != nil
+            ? pango.layoutMarkup(width: width) : pango.layout(corpus, width: width, perParagraph: perParagraph)
         return lastLines
     }
 
