@@ -101,6 +101,14 @@ enum HelpText {
           --align <alignment>     natural (default), left, right, center or
                                   justified. It moves lines (JSON "x", "width"); the
                                   text format prints characters only, unpadded.
+          --indent <points>       Indent every line from the leading margin (the
+                                  left; the right for right-to-left paragraphs);
+                                  lines are that much narrower (JSON "x").
+          --first-line-indent <points>
+                                  The first line's indent (default: --indent's).
+          --tail-indent <points>  Where lines end, as TextKit's tailIndent: zero or
+                                  negative is the distance from the trailing
+                                  margin, positive from the leading one.
           --format <format>       text (default): one output line per line, its
                                   characters exactly as in the input (hanging spaces
                                   included, line ends excluded), so a paragraph's
@@ -217,6 +225,8 @@ enum HelpText {
           --locale <locale>       The ICU locale (default en), as for wrap.
           --align <alignment>     natural (default), left, right, center or
                                   justified.
+          --indent <points>, --first-line-indent <points>, --tail-indent <points>
+                                  Indents, as for wrap.
           --manager <manager>     fragment (default) or glyph: the layout manager
                                   the text view uses. Both give the same image.
           --markup                Read the input as Pango markup, as for wrap;

@@ -26,7 +26,7 @@ struct RenderCommand {
         text.updateAttributes(in: 0..<text.length) { $0.foregroundColor = $0.foregroundColor ?? options.color }
         let view = TextView(
             usingTextLayoutManager: options.manager == .fragment, fonts: fonts,
-            style: ParagraphStyle(alignment: options.alignment), locale: options.locale,
+            style: options.style, locale: options.locale,
             frame: CGRect(x: 0, y: 0, width: options.width, height: 1))
         view.attributedText = text
         view.sizeHeightToFitText()

@@ -21,7 +21,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
     var usesSystemFallback = true
     var size: CGFloat = 16
     var locale = "en"
-    var alignment: TextAlignment = .natural
+    /// The paragraph style: `--align` and the indents.
+    var style = ParagraphStyle()
     var manager: WrapOptions.Manager = .fragment
     var format: Format
     /// Pixels per point, PNG only.
@@ -61,7 +62,7 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try WrapOptions.locale(parsed) ?? locale
         markup = parsed.has("markup")
-        alignment = try WrapOptions.choice(parsed.value("align"), option: "align", default: .natural)
+        style = try WrapOptions.paragraphStyle(parsed)
         manager = try WrapOptions.choice(parsed.value("manager"), option: "manager", default: .fragment)
         let inferred = Format.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") } ?? .svg
         format = try WrapOptions.choice(parsed.value("format"), option: "format", default: inferred)

@@ -46,7 +46,7 @@ struct WrapCommand: Sendable {
     ) throws {
         let text = attributed.utf16
         let typesetter = Typesetter(
-            fonts: fonts, style: ParagraphStyle(alignment: options.alignment), locale: options.locale,
+            fonts: fonts, style: options.style, locale: options.locale,
             analysisFault: analysisFault)
         let (laidOut, failure) =
             switch options.manager {

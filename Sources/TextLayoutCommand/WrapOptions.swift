@@ -46,7 +46,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     var usesSystemFallback = true
     var size: CGFloat = 16
     var locale = "en"
-    var alignment: TextAlignment = .natural
+    /// The paragraph style: `--align` and the indents.
+    var style = ParagraphStyle()
     var format: Format = .text
     var manager: Manager = .fragment
     /// Whether the input is Pango markup.
@@ -57,8 +58,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     /// The font and text options `wrap` and `render` both accept.
     static let textOptions: [OptionSpec] = [
         .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
-        .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("manager"),
-        .flag("markup"),
+        .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("indent"),
+        .value("first-line-indent"), .value("tail-indent"), .value("manager"), .flag("markup"),
     ]
 
     /// The options `wrap` accepts.
@@ -73,7 +74,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         measure = try Self.measure(parsed)
         (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try Self.locale(parsed) ?? locale
-        alignment = try Self.choice(parsed.value("align"), option: "align", default: .natural)
+        style = try Self.paragraphStyle(parsed)
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
         markup = parsed.has("markup")
@@ -96,6 +97,30 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
                 "invalid value '\(value)' for '--locale': expected an ICU locale such as 'en' or 'ja@lb=strict'")
         }
         return value
+    }
+
+    /// The paragraph style of `--align`, `--indent`, `--first-line-indent` (the
+    /// indent's value when not given) and `--tail-indent` (TextKit's meaning: positive
+    /// from the left margin, zero or negative from the right).
+    ///
+    /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
+    static func paragraphStyle(_ parsed: ParsedArguments) throws -> ParagraphStyle {
+        var style = ParagraphStyle(alignment: try choice(parsed.value("align"), option: "align", default: .natural))
+        func points(_ option: String, allowsNegative: Bool) throws -> CGFloat? {
+            guard let value = parsed.value(option) else { return nil }
+            guard let number = Double(value.trimmingCharacters(in: .whitespaces)), number.isFinite,
+                allowsNegative || number >= 0
+            else {
+                let expected = allowsNegative ? "a number of points" : "a number of points, 0 or more"
+                throw CommandLineError.usage("invalid value '\(value)' for '--\(option)': expected \(expected)")
+            }
+            return CGFloat(number)
+        }
+        let indent = try points("indent", allowsNegative: false) ?? 0
+        style.headIndent = indent
+        style.firstLineHeadIndent = try points("first-line-indent", allowsNegative: false) ?? indent
+        style.tailIndent = try points("tail-indent", allowsNegative: true) ?? 0
+        return style
     }
 
     /// The width in points or the number of columns: exactly one is required.

@@ -29,6 +29,12 @@ let goldenCases: [GoldenCase] = [
             TestData.corpusPath("english.txt"),
         ]),
     GoldenCase(
+        file: "english-indented-240.json",
+        arguments: [
+            "--width", "240", "--indent", "12", "--first-line-indent", "36", "--tail-indent", "-20", "--format",
+            "json", "--no-system-fallback", TestData.corpusPath("english.txt"),
+        ]),
+    GoldenCase(
         file: "mixed-300.txt",
         arguments: ["--width", "300", "--no-system-fallback"] + Paths.fallbackOptions + [
             TestData.corpusPath("mixed.txt")
@@ -65,6 +71,40 @@ func wholeOutputMatchesGolden(_ golden: GoldenCase) throws {
         let x = (line["x"] as! NSNumber).doubleValue
         let width = (line["width"] as! NSNumber).doubleValue
         #expect(abs(x + width - 240) < 0.01, "\(line)")
+    }
+}
+
+/// Indented lines start at their indent (the first line of each paragraph at its
+/// own) and end before the tail indent, in both managers; in a right-to-left
+/// paragraph the indents are measured from the right.
+@Test(arguments: ["fragment", "glyph"])
+func indentedLinesSitBetweenTheirIndents(manager: String) throws {
+    for (corpus, rightToLeft) in [("english.txt", false), ("hebrew.txt", true)] {
+        let result = runTool(
+            [
+                "wrap", "--width", "240", "--indent", "12", "--first-line-indent", "36", "--tail-indent", "-20",
+                "--manager", manager, "--format", "json", "--no-system-fallback",
+            ] + Paths.fallbackOptions + [TestData.corpusPath(corpus)])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as! [String: Any]
+        let lines = json["lines"] as! [[String: Any]]
+        #expect(lines.count > 10)
+        var previousParagraph = -1
+        for line in lines where !(line["text"] as! String).isEmpty {
+            let paragraph = (line["paragraph"] as! NSNumber).intValue
+            let isFirst = paragraph != previousParagraph
+            previousParagraph = paragraph
+            let head: Double = isFirst ? 36 : 12
+            let x = (line["x"] as! NSNumber).doubleValue
+            let width = (line["width"] as! NSNumber).doubleValue
+            if rightToLeft {
+                #expect(abs(x + width - (240 - head)) < 0.01, "\(line)")
+                #expect(x >= 20 - 0.01, "\(line)")
+            } else {
+                #expect(abs(x - head) < 0.01, "\(line)")
+                #expect(x + width <= 220 + 0.01, "\(line)")
+            }
+        }
     }
 }
 

@@ -23,7 +23,8 @@ import TextLayoutCommand
         for option in [
             "--width", "--columns", "--font", "--face-index", "--family", "--fallback",
             "--no-system-fallback", "--size", "--locale", "--align", "--format", "--manager",
-            "--help", "EXAMPLES:", "EXIT CODES:", "glyph (TextKit 1 style)",
+            "--indent", "--first-line-indent", "--tail-indent", "--help", "EXAMPLES:", "EXIT CODES:",
+            "glyph (TextKit 1 style)",
         ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }
@@ -38,7 +39,8 @@ import TextLayoutCommand
         for option in [
             "--width", "-o, --output", "--format", "--scale", "--color", "--background", "--font",
             "--face-index", "--family", "--fallback", "--no-system-fallback", "--size", "--locale",
-            "--align", "--manager", "--help", "CBDT/sbix", "EXAMPLES:", "EXIT CODES:", "73",
+            "--align", "--indent", "--first-line-indent", "--tail-indent", "--manager", "--help", "CBDT/sbix",
+            "EXAMPLES:", "EXIT CODES:", "73",
         ] {
             #expect(result.output.contains(option), "help lacks \(option)")
         }

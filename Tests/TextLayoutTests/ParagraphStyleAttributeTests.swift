@@ -44,39 +44,8 @@ import Typesetting
 
     @Test(arguments: [160, 240, 500] as [CGFloat])
     func bothManagersGiveTheSameLinesAndRectangles(width: CGFloat) throws {
-        let text = Self.richText()
-        let storage = TextContentStorage(attributedString: text)
-        let fragments = TextLayoutManager(fonts: try TestData.cascade())
-        storage.addTextLayoutManager(fragments)
-        fragments.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
-        let modern = Fixtures.allFragments(fragments).flatMap { fragment in
-            fragment.textLineFragments.map { line in
-                (
-                    range: line.line!.range,
-                    rect: line.typographicBounds.offsetBy(
-                        dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY)
-                )
-            }
-        }
-        let textStorage = TextStorage(attributedString: text)
-        let glyphs = LayoutManager(fonts: try TestData.cascade())
-        textStorage.addLayoutManager(glyphs)
-        let container = TextContainer(size: CGSize(width: width, height: .infinity))
-        glyphs.addTextContainer(container)
-        var legacy: [(range: Range<Int>, rect: CGRect)] = []
-        glyphs.enumerateTypesetLines { line, used, _, _ in
-            legacy.append((line.range, used))
-            return true
-        }
-        #expect(modern.count >= 4)
-        #expect(legacy.count == modern.count)
-        #expect(legacy.map(\.range) == modern.map(\.range))
-        for (a, b) in zip(legacy, modern) {
-            #expect(
-                abs(a.rect.minX - b.rect.minX) < 1e-6 && abs(a.rect.minY - b.rect.minY) < 1e-6
-                    && abs(a.rect.width - b.rect.width) < 1e-6 && abs(a.rect.height - b.rect.height) < 1e-6,
-                "\(a.range): \(a.rect) against \(b.rect)")
-        }
-        #expect(abs(glyphs.sizeOfText(in: container).height - fragments.usageBoundsForTextContainer.height) < 1e-6)
+        let agreement = try ManagerAgreement(Self.richText(), size: CGSize(width: width, height: .infinity))
+        #expect(agreement.modern.count >= 4)
+        agreement.expectAgreement()
     }
 }

@@ -112,7 +112,7 @@ extension LayoutManager {
             ? record.glyphEnd : record.glyphStart + localGlyph(forCharacter: line.range.upperBound, in: record)
         let fullWidth =
             container.size.width.isFinite
-            ? container.size.width : padding * 2 + line.width + line.trailingWhitespaceWidth
+            ? container.size.width : padding * 2 + line.origin.x + line.width + line.trailingWhitespaceWidth
         lines.append(
             LineRecord(
                 paragraph: index, line: line, container: containerIndex,

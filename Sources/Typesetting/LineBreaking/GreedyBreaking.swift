@@ -14,13 +14,17 @@
 /// and a destroy per paragraph, and loads and stores per line.
 enum GreedyBreaking<Text: SegmentMeasure> {
     /// The lines of `text` from `start` (where an earlier line ended) on, at `width`
-    /// in the text's unit; one empty line when nothing is left.
-    static func lineBreaks(of text: Text, width: Double, from start: Int) -> [LineBreak] {
+    /// in the text's unit (the first line `firstLineWidth` wide when given); one
+    /// empty line when nothing is left.
+    static func lineBreaks(of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int) -> [LineBreak]
+    {
         let segments = text.segments
         guard segments.count > 0, start < text.length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
-        let limit = text.limit(width: width)
+        // The first line's limit, then every later line's.
+        let restLimit = text.limit(width: width)
+        var limit = firstLineWidth.map { text.limit(width: $0) } ?? restLimit
         var lines: [LineBreak] = []
         lines.reserveCapacity(expectedLineCount(segments, width: width))
         // Where the current line starts, and the segment holding that offset.
@@ -52,6 +56,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 let (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
                 if end < segments.contentEnd(of: first) {
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
+                    limit = restLimit
                     partialWidth = (partialWidth ?? segments.contentWidth(first)) - consumed
                     lineStart = end
                     continue
@@ -69,6 +74,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     isMandatory: segments.isMandatory(last) || last == segments.count - 1,
                     contentWidth: widthsHold ? fit.contentWidth : nil,
                     whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil))
+            limit = restLimit
             lineStart = segments.end(of: last)
             first = last + 1
             partialWidth = nil

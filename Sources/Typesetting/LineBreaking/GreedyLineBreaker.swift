@@ -14,4 +14,12 @@ public struct GreedyLineBreaker: LineBreakStrategy {
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak] {
         GreedyBreaking.lineBreaks(of: paragraph, width: width, from: start)
     }
+
+    /// The lines of `paragraph` from `start` on, the first `firstLineWidth` wide and
+    /// the rest `width` wide, in one pass.
+    public func lineBreaks(
+        for paragraph: ShapedParagraph, width: Double, firstLineWidth: Double, from start: Int
+    ) -> [LineBreak] {
+        GreedyBreaking.lineBreaks(of: paragraph, width: width, firstLineWidth: firstLineWidth, from: start)
+    }
 }

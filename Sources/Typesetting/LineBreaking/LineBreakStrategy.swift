@@ -53,9 +53,27 @@ public protocol LineBreakStrategy: Sendable {
     /// The lines of `paragraph` from `start` (where an earlier line ended) on: for
     /// text that flows into a container of another width.
     func lineBreaks(for paragraph: ShapedParagraph, width: Double, from start: Int) -> [LineBreak]
+
+    /// The lines of `paragraph` from `start` on, the first of them `firstLineWidth`
+    /// wide and the rest `width` wide: for a paragraph whose first line has an indent
+    /// of its own (`ParagraphStyle.firstLineHeadIndent`).
+    func lineBreaks(
+        for paragraph: ShapedParagraph, width: Double, firstLineWidth: Double, from start: Int
+    ) -> [LineBreak]
 }
 
 extension LineBreakStrategy {
+    /// The first line broken at `firstLineWidth`, the rest of the paragraph after it
+    /// at `width`: what a strategy does unless it knows a cheaper way.
+    public func lineBreaks(
+        for paragraph: ShapedParagraph, width: Double, firstLineWidth: Double, from start: Int
+    ) -> [LineBreak] {
+        guard firstLineWidth != width else { return lineBreaks(for: paragraph, width: width, from: start) }
+        guard let first = lineBreaks(for: paragraph, width: firstLineWidth, from: start).first else { return [] }
+        guard first.range.upperBound < paragraph.length else { return [first] }
+        return [first] + lineBreaks(for: paragraph, width: width, from: first.range.upperBound)
+    }
+
     /// The lines of `paragraph` at `width` points: those from its start.
     public func lineBreaks(for paragraph: ShapedParagraph, width: Double) -> [LineBreak] {
         lineBreaks(for: paragraph, width: width, from: 0)

@@ -29,10 +29,12 @@ public struct Line: Sendable {
     public var descent: CGFloat
     /// The largest line gap of the line's fonts.
     public var leading: CGFloat
-    /// The top-left of the line box.
+    /// The top-left of the line box: x is where the content starts after the
+    /// paragraph's indents and alignment.
     public var origin: CGPoint
     /// The height of the line box: ascent + descent + leading, times the style's
-    /// line-height multiple; line spacing is outside it.
+    /// line-height multiple, within its minimum and maximum line heights; line
+    /// spacing is outside it.
     public var height: CGFloat
     /// Distance from the top of the line box down to the baseline.
     public var baselineOffset: CGFloat

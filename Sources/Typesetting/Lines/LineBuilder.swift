@@ -34,13 +34,19 @@ struct LineBuilder {
             lineBreak.whitespaceWidth
             ?? (lineBreak.contentEnd < range.upperBound
                 ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
+        // The width the indents leave this line: what it justifies to.
+        let available =
+            paragraph.hasIndents
+            ? paragraph.style.lineSpan(width: self.width, isFirst: range.lowerBound == 0).available : self.width
         var width = content
         if paragraph.hasLetterSpacing {
             width -= letterSpacingTrim(
                 of: pieces(of: range, contentEnd: lineBreak.contentEnd), contentEnd: lineBreak.contentEnd)
         }
-        if justifies(lineBreak, contentWidth: width), paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd) {
-            width = self.width
+        if justifies(lineBreak, contentWidth: width, available: available),
+            paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
+        {
+            width = available
         }
         var metrics = paragraph.defaultMetrics
         var first = true
@@ -59,17 +65,20 @@ struct LineBuilder {
         }
         return makeLine(
             range: range, contentEnd: lineBreak.contentEnd, width: width, whitespaceWidth: hanging,
-            metrics: metrics, runSource: .paragraph(paragraph, width: self.width),
+            metrics: metrics, runSource: .paragraph(paragraph, width: available),
             endsWithMandatoryBreak: lineBreak.isMandatory, isLast: isLast, truncatedRange: nil)
     }
 
-    /// Whether the line's spaces widen to fill the width: justified alignment, not a
-    /// paragraph's last line or one ending in a mandatory break, room to fill.
-    private func justifies(_ lineBreak: LineBreak, contentWidth: Double) -> Bool {
-        paragraph.style.alignment == .justified && !lineBreak.isMandatory && width.isFinite && width > contentWidth
+    /// Whether the line's spaces widen to fill the `available` width: justified
+    /// alignment, not a paragraph's last line or one ending in a mandatory break,
+    /// room to fill.
+    private func justifies(_ lineBreak: LineBreak, contentWidth: Double, available: Double) -> Bool {
+        paragraph.style.alignment == .justified && !lineBreak.isMandatory && available.isFinite
+            && available > contentWidth
     }
 
-    /// The glyph runs of `line`, in visual order, positioned: what `Line.runs` returns.
+    /// The glyph runs of `line`, in visual order, positioned: what `Line.runs` returns
+    /// (the builder's `width` is the line's own, within its indents).
     func runs(of line: Line) -> [GlyphRun] {
         var glyphRuns = pieces(of: line.range, contentEnd: line.contentEnd).map { piece in
             (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
@@ -79,7 +88,7 @@ struct LineBuilder {
             .reduce(0.0) { $0 + Double($1.run.width) }
         let lineBreak = LineBreak(
             range: line.range, contentEnd: line.contentEnd, isMandatory: line.endsWithMandatoryBreak)
-        if justifies(lineBreak, contentWidth: contentWidth) {
+        if justifies(lineBreak, contentWidth: contentWidth, available: width) {
             justify(&glyphRuns, extra: width - contentWidth, contentEnd: line.contentEnd)
         }
         return visualOrder(glyphRuns, whitespaceWidth: Double(line.trailingWhitespaceWidth))
@@ -111,7 +120,8 @@ struct LineBuilder {
     ) -> Line {
         let natural = metrics.ascent + metrics.descent + metrics.lineGap
         let multiple = paragraph.style.lineHeightMultiple
-        let height = multiple > 0 ? natural * multiple : natural
+        var height = multiple > 0 ? natural * multiple : natural
+        if paragraph.limitsLineHeight { height = paragraph.style.clampedLineHeight(height) }
         return Line(
             range: range, contentEnd: contentEnd,
             width: CGFloat(width), trailingWhitespaceWidth: CGFloat(whitespaceWidth),
@@ -209,23 +219,50 @@ struct LineBuilder {
         }
     }
 
-    /// Sets each line's x from the alignment. Without a finite width, lines align
-    /// within the widest of them.
+    /// Sets each line's x from the alignment, within the span its indents leave
+    /// (leading and trailing swap sides in a right-to-left paragraph). Without a
+    /// finite width, lines align within the widest of them, indents included.
     func align(_ lines: inout [Line]) {
-        let available = width.isFinite ? width : Double(lines.map(\.width).max() ?? 0)
         var alignment = paragraph.style.alignment
         if alignment == .natural || (alignment == .justified) {
             alignment = paragraph.isRightToLeft ? .right : .left
         }
+        guard paragraph.hasIndents else {
+            let available = width.isFinite ? width : Double(lines.map(\.width).max() ?? 0)
+            for i in lines.indices {
+                let slack = available - Double(lines[i].width)
+                lines[i].origin.x = CGFloat(Self.offset(slack: slack, alignment: alignment))
+            }
+            return
+        }
+        let style = paragraph.style
+        var layoutWidth = width
+        if !width.isFinite {
+            layoutWidth = lines.reduce(0.0) { widest, line in
+                max(widest, style.lineSpan(width: 0, isFirst: line.range.lowerBound == 0).lead + Double(line.width))
+            }
+            if style.hasIndents, style.tailIndent.isFinite {
+                // The trailing margin sits past the widest line by a negative tail
+                // indent; a positive one is a line end of its own.
+                layoutWidth =
+                    style.tailIndent > 0
+                    ? max(layoutWidth, Double(style.tailIndent)) : layoutWidth - Double(style.tailIndent)
+            }
+        }
         for i in lines.indices {
-            let slack = available - Double(lines[i].width)
-            let x: Double =
-                switch alignment {
-                case .right: slack
-                case .center: slack / 2
-                default: 0
-                }
-            lines[i].origin.x = CGFloat(x)
+            let span = style.lineSpan(width: layoutWidth, isFirst: lines[i].range.lowerBound == 0)
+            let offset = Self.offset(slack: span.available - Double(lines[i].width), alignment: alignment)
+            let left = paragraph.isRightToLeft ? layoutWidth - span.lead - span.available : span.lead
+            lines[i].origin.x = CGFloat(left + offset)
+        }
+    }
+
+    /// How far right of its span's left edge a line with `slack` to spare sits.
+    private static func offset(slack: Double, alignment: TextAlignment) -> Double {
+        switch alignment {
+        case .right: slack
+        case .center: slack / 2
+        default: 0
         }
     }
 

@@ -19,7 +19,8 @@ extension ShapedParagraph {
     ///
     /// The line's `range` runs to the paragraph's end; `truncatedRange` names the
     /// characters the ellipsis stands for. When everything fits, nothing is cut. At
-    /// least one grapheme stays on each side that shows text.
+    /// least one grapheme stays on each side that shows text. The line fits within the
+    /// style's indents (the first line's when `start` is 0).
     ///
     /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive.
     public func truncatedLine(
@@ -39,7 +40,7 @@ extension ShapedParagraph {
         let range = start..<length
         var contentEnd = length
         while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-        let limit = fittingLimit(width: Double(width))
+        let limit = fittingLimit(width: style.lineSpan(width: Double(width), isFirst: start == 0).available)
         let fullWidth = exactContentWidth(line: range, contentEnd: contentEnd)
         if mode == .clip || fullWidth <= limit || range.isEmpty {
             var line = builder.lines(for: [LineBreak(range: range, contentEnd: contentEnd, isMandatory: true)])[0]

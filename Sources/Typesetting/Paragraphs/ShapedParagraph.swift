@@ -40,6 +40,10 @@ public final class ShapedParagraph: Sendable {
     let statistics: TypesetterStatistics
     /// The strategy `lines(width:)` breaks with.
     let strategy: any LineBreakStrategy
+    /// Whether the style sets an indent, and whether it limits line heights: worked
+    /// out once, so that lines of the many paragraphs with neither skip that work.
+    let hasIndents: Bool
+    let limitsLineHeight: Bool
 
     /// Analyses and shapes `content`, a single paragraph (a line or paragraph
     /// separator inside it is a mandatory break), looking words up in `shapeCache`
@@ -70,6 +74,8 @@ public final class ShapedParagraph: Sendable {
     ) rethrows {
         self.text = content.utf16
         self.style = style
+        self.hasIndents = style.hasIndents
+        self.limitsLineHeight = style.limitsLineHeight
         self.locale = locale
         self.statistics = statistics
         self.strategy = strategy
@@ -143,7 +149,7 @@ public final class ShapedParagraph: Sendable {
     public func lineBreaks(width: CGFloat) throws -> [LineBreak] {
         try Self.validate(width: width)
         statistics.linesBroken()
-        return strategy.lineBreaks(for: self, width: Double(width))
+        return breaks(width: Double(width), strategy: strategy, from: 0)
     }
 
     /// The paragraph's lines at `width`: positioned from y = 0 at the paragraph's
@@ -178,8 +184,18 @@ public final class ShapedParagraph: Sendable {
     /// `layoutWidth(_:)`): for callers that have made it so and have no error to give.
     package func lines(layoutWidth width: CGFloat, strategy: any LineBreakStrategy, from start: Int) -> [Line] {
         statistics.linesBroken()
-        let breaks = strategy.lineBreaks(for: self, width: Double(width), from: start)
+        let breaks = breaks(width: Double(width), strategy: strategy, from: start)
         return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
+    }
+
+    /// The breaks `strategy` chooses from `start` on, each line as wide as the
+    /// indents leave it (the first line from its own head indent).
+    private func breaks(width: Double, strategy: any LineBreakStrategy, from start: Int) -> [LineBreak] {
+        guard hasIndents else { return strategy.lineBreaks(for: self, width: width, from: start) }
+        let rest = style.lineSpan(width: width, isFirst: false).available
+        guard start == 0 else { return strategy.lineBreaks(for: self, width: rest, from: start) }
+        let first = style.lineSpan(width: width, isFirst: true).available
+        return strategy.lineBreaks(for: self, width: rest, firstLineWidth: first, from: start)
     }
 
     static func validate(width: CGFloat) throws {

@@ -30,6 +30,24 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var paragraphSpacing: CGFloat = 0
     /// Space added before a paragraph (the first one too), in points.
     public var paragraphSpacingBefore: CGFloat = 0
+    /// The distance of the paragraph's first line from the leading margin (the left
+    /// for left-to-right paragraphs, the right for right-to-left ones), in points;
+    /// negative or not finite counts as 0.
+    public var firstLineHeadIndent: CGFloat = 0
+    /// The distance of every line but the first from the leading margin, in points;
+    /// negative or not finite counts as 0.
+    public var headIndent: CGFloat = 0
+    /// Where lines end, as in TextKit: a positive value is the distance from the
+    /// leading margin (the line's width is `tailIndent` less the head indent); zero
+    /// or negative is the distance back from the trailing margin.
+    public var tailIndent: CGFloat = 0
+    /// The least height of a line, in points, applied after `lineHeightMultiple`;
+    /// 0 (or negative) sets no minimum. The extra space goes above the baseline.
+    public var minimumLineHeight: CGFloat = 0
+    /// The greatest height of a line, in points, applied after `lineHeightMultiple`
+    /// and `minimumLineHeight`; 0 (or negative) sets no limit. A line cut shorter
+    /// loses the space above its baseline first, so glyphs may overflow its top.
+    public var maximumLineHeight: CGFloat = 0
 
     /// The default style: natural alignment and direction, no extra spacing.
     public init() {}
@@ -38,7 +56,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     public init(
         alignment: TextAlignment = .natural, baseWritingDirection: WritingDirection = .natural,
         lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
-        paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0
+        paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0,
+        firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
+        minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0
     ) {
         self.alignment = alignment
         self.baseWritingDirection = baseWritingDirection
@@ -46,5 +66,57 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.lineSpacing = lineSpacing
         self.paragraphSpacing = paragraphSpacing
         self.paragraphSpacingBefore = paragraphSpacingBefore
+        self.firstLineHeadIndent = firstLineHeadIndent
+        self.headIndent = headIndent
+        self.tailIndent = tailIndent
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+    }
+}
+
+/// Where a line may sit between the indents: measured from the leading margin.
+struct LineSpan {
+    /// The distance of the line's start from the leading margin.
+    var lead: Double
+    /// The width the line may fill.
+    var available: Double
+}
+
+extension ParagraphStyle {
+    /// Whether any indent is set: lines without them span the whole width.
+    var hasIndents: Bool { firstLineHeadIndent != 0 || headIndent != 0 || tailIndent != 0 }
+
+    /// The span of a paragraph's first line (`isFirst`) or any other, in a layout
+    /// `width` wide (possibly infinite): the head indent to the tail indent, at least
+    /// a sliver wide so a line always holds a grapheme.
+    func lineSpan(width: Double, isFirst: Bool) -> LineSpan {
+        guard hasIndents else { return LineSpan(lead: 0, available: width) }
+        let head = Self.indent(isFirst ? firstLineHeadIndent : headIndent)
+        let tail = tailIndent.isFinite ? Double(tailIndent) : 0
+        let trail = tail > 0 ? tail : width + tail
+        return LineSpan(lead: head, available: max(trail - head, Self.narrowestLine))
+    }
+
+    /// The narrowest a line gets when the indents leave no room (as the managers'
+    /// narrowest container).
+    static let narrowestLine = 0.001
+
+    /// A head indent as laid out: negative and not-finite values are 0.
+    private static func indent(_ value: CGFloat) -> Double {
+        value.isFinite && value > 0 ? Double(value) : 0
+    }
+
+    /// Whether a minimum or maximum line height applies.
+    var limitsLineHeight: Bool {
+        (minimumLineHeight.isFinite && minimumLineHeight > 0) || (maximumLineHeight.isFinite && maximumLineHeight > 0)
+    }
+
+    /// `height` (a line's natural height times the multiple) within the minimum and
+    /// maximum line heights.
+    func clampedLineHeight(_ height: CGFloat) -> CGFloat {
+        var height = height
+        if minimumLineHeight.isFinite, minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
+        if maximumLineHeight.isFinite, maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
+        return height
     }
 }
