@@ -6,3 +6,5 @@
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+// FT_Set_Var_Design_Coordinates: a variable font's axis values for PDF text.
+#include FT_MULTIPLE_MASTERS_H

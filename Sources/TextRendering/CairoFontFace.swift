@@ -1,5 +1,6 @@
 internal import CCairo
 import Foundation
+import Typesetting
 
 /// A cairo font face made from a font file through FreeType, so that cairo's PDF
 /// surface draws glyphs as text and subsets and embeds the file; this object owns
@@ -21,11 +22,25 @@ final class CairoFontFace {
     /// this text with the glyph, cairo names it after the letters instead.
     let ligatureTexts: [UInt32: String]
 
-    /// The face `index` of the font file at `path`.
+    /// The cairo face of `face`: its file and index, at its axis values.
+    ///
+    /// - Throws: as `init(path:index:coordinates:)`.
+    convenience init(_ face: FontFace) throws {
+        let coordinates =
+            face.variations.isEmpty
+            ? []
+            : face.axes.map { axis in
+                face.variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue
+            }
+        try self.init(path: face.path, index: face.index, coordinates: coordinates)
+    }
+
+    /// The face `index` of the font file at `path`, its axes (in `fvar` order) at
+    /// `coordinates` when there are any.
     ///
     /// - Throws: `RenderingError` `.cairoFailure` when FreeType cannot open the file
     ///   or cairo cannot make the face.
-    init(path: String, index: Int) throws {
+    init(path: String, index: Int, coordinates: [Double] = []) throws {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw RenderingError(.cairoFailure, "FreeType could not start", path: path)
@@ -37,6 +52,19 @@ final class CairoFontFace {
             throw RenderingError(
                 .cairoFailure, "FreeType cannot open face \(index) of '\(path)' (error \(error))",
                 path: path)
+        }
+        if !coordinates.isEmpty {
+            // FreeType takes 16.16 fixed point; cairo reads the face's coordinates
+            // when it makes the font face below.
+            var fixed = coordinates.map { FT_Fixed(($0 * 65536).rounded()) }
+            let error = FT_Set_Var_Design_Coordinates(face, FT_UInt(fixed.count), &fixed)
+            guard error == 0 else {
+                FT_Done_Face(face)
+                FT_Done_FreeType(library)
+                throw RenderingError(
+                    .cairoFailure, "FreeType cannot set the axes of face \(index) of '\(path)' (error \(error))",
+                    path: path)
+            }
         }
         ligatureTexts = Self.ligatureTexts(of: face)
         let handles = FreeTypeHandles(library: library, face: face)

@@ -174,7 +174,7 @@ public final class PDFCanvas: Canvas {
     private func cairoFace(for face: FontFace) -> CairoFontFace? {
         if let known = fontFaces[face] { return known }
         do {
-            let made = try CairoFontFace(path: face.path, index: face.index)
+            let made = try CairoFontFace(face)
             fontFaces[face] = .some(made)
             return made
         } catch {

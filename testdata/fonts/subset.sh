@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates the two subset fonts in this directory from the fonts shipped by
-# Debian 12 packages fonts-noto-cjk and fonts-noto-color-emoji, using hb-subset
+# Regenerates the three subset fonts in this directory from the fonts shipped by
+# Debian 12 packages fonts-noto-cjk, fonts-noto-color-emoji and
+# fonts-inter-variable, using hb-subset
 # from libharfbuzz-bin. Safe to re-run: outputs are overwritten in place.
 set -euo pipefail
 
@@ -10,11 +11,13 @@ CORPUS="$HERE/../corpus"
 CJK_SRC=/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 CJK_FACE=0   # face 0 of the collection = "Noto Sans CJK JP" (check: fc-scan --format='%{index}: %{family[0]}\n' "$CJK_SRC")
 EMOJI_SRC=/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+INTER_SRC=/usr/share/fonts/truetype/inter-vf/Inter.var.ttf
 
 CJK_OUT="$HERE/NotoSansCJK-Subset.otf"
 EMOJI_OUT="$HERE/NotoColorEmoji-Subset.ttf"
+INTER_OUT="$HERE/InterVariable-Subset.ttf"
 
-for f in "$CJK_SRC" "$EMOJI_SRC" "$CORPUS/japanese.txt" "$CORPUS/chinese.txt" "$CORPUS/mixed.txt"; do
+for f in "$CJK_SRC" "$EMOJI_SRC" "$INTER_SRC" "$CORPUS/japanese.txt" "$CORPUS/chinese.txt" "$CORPUS/mixed.txt"; do
   [ -r "$f" ] || { echo "missing input: $f" >&2; exit 1; }
 done
 
@@ -61,4 +64,16 @@ hb-subset \
   --output-file="$EMOJI_OUT" \
   "$EMOJI_SRC"
 
-ls -l "$CJK_OUT" "$EMOJI_OUT"
+# ---- Inter, variable ----------------------------------------------------
+# The upright variable Inter (axes wght 100-900 and slnt -10-0), Latin-1 only:
+# the variation tables (fvar, gvar, HVAR, STAT) are kept for the glyphs kept.
+hb-subset \
+  --unicodes=20-7E,A0-FF \
+  --layout-features='*' \
+  --layout-scripts='*' \
+  --name-IDs='*' \
+  --name-languages='*' \
+  --output-file="$INTER_OUT" \
+  "$INTER_SRC"
+
+ls -l "$CJK_OUT" "$EMOJI_OUT" "$INTER_OUT"

@@ -4,7 +4,9 @@ import Foundation
 extension FontCascade {
     /// The font a run with `attributes` is set in: its `font` (or the primary), in
     /// the face its descriptor's family, weight, width and slant choose, at the size
-    /// it gives, scaled for superscript or subscript.
+    /// it gives, scaled for superscript or subscript; then, on a variable face, at
+    /// the axis values the descriptor, the size and `variations` give
+    /// (`FontFace.styled(weight:width:slant:size:variations:)`).
     ///
     /// A size that is not a positive finite number is ignored: the run keeps its
     /// font's size.
@@ -20,6 +22,12 @@ extension FontCascade {
         case .none: break
         case .superscript: size *= face.unscaledMetrics.superscript.scale
         case .subscript: size *= face.unscaledMetrics.subscript.scale
+        }
+        let descriptor = attributes.fontDescriptor
+        if descriptor != nil || !attributes.variations.isEmpty || !face.axes.isEmpty {
+            face = face.styled(
+                weight: descriptor?.weight, width: descriptor?.width, slant: descriptor?.slant, size: size,
+                variations: attributes.variations)
         }
         return face == base.face && size == base.size ? base : Font(checkedFace: face, size: size)
     }
@@ -81,6 +89,14 @@ extension FontCascade {
         case (.italic, .oblique), (.oblique, .italic): slantRank = 1
         default: slantRank = 2
         }
-        return (abs(face.width.percent - width.percent), slantRank, abs(face.weight.value - weight.value))
+        // A variable face covers its axes' ranges: its distance is to the nearest value it takes.
+        func distance(_ asked: Double, tag: String, own: Double) -> Double {
+            guard let axis = face.axes.first(where: { $0.tag == tag }) else { return abs(own - asked) }
+            return abs(axis.clamped(asked) - asked)
+        }
+        return (
+            distance(width.percent, tag: "wdth", own: face.width.percent), slantRank,
+            Int(distance(Double(weight.value), tag: "wght", own: Double(face.weight.value)))
+        )
     }
 }

@@ -80,7 +80,8 @@ public struct ColorGlyphLayer: Sendable, Hashable {
 /// outlines are cached per face behind a mutex.
 extension FontFace {
     /// The outline of `glyph`, in font units, y up; empty when the glyph has none
-    /// (a space, a bitmap-only emoji) or does not exist. Cached per face.
+    /// (a space, a bitmap-only emoji) or does not exist. Cached per face, so per
+    /// instance: it is drawn at the face's axis values.
     public func path(forGlyph glyph: UInt32) -> GlyphPath {
         let key = GlyphKey(face: self, glyph: glyph)
         if let path = outlineCache.withLock({ $0[key] }) { return path }

@@ -7,6 +7,10 @@ import Foundation
 /// The HarfBuzz font inside is scaled to the face's units per em and made immutable
 /// before anyone can see it, so one face is shaped from many threads at once and
 /// shaping results are in font units, independent of the point size.
+///
+/// A variable face at other axis values is a face of its own
+/// (`instance(variations:)`), kept like a loaded one:
+/// caches keyed by face never mix the glyphs of two instances.
 public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The file the face was loaded from, as given.
     public let path: String
@@ -28,12 +32,23 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// slant angle.
     public let slant: FontSlant
 
-    /// The immutable HarfBuzz font; this object owns it and destroys it.
+    /// The face's variation axes (`fvar`), in the font's order; empty for a face that
+    /// is not variable.
+    public let axes: [FontAxis]
+    /// The axis values this face is set to, where they differ from the axis
+    /// defaults, in axis order and clamped to each axis's range; empty for a face
+    /// as loaded (see `instance(variations:)`).
+    public let variations: [FontVariation]
+
+    /// The immutable HarfBuzz font, set to the face's axis values; this object owns
+    /// it and destroys it.
     nonisolated(unsafe) let hbFont: OpaquePointer
+    /// The face as loaded, for an instance; nil for the face as loaded itself.
+    private let loadedFace: FontFace?
     /// Nominal glyphs of U+0000…U+007F (0 where missing): ASCII needs no C call.
     private let asciiGlyphs: [UInt32]
 
-    private init(path: String, index: Int) throws {
+    private convenience init(path: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path)
@@ -58,16 +73,30 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             throw TypesettingError(
                 .fontFileInvalid, "'\(path)' is corrupt: face \(index) has no glyphs", path: path)
         }
+        self.init(path: path, index: index, hbFace: face, loadedFace: nil, variations: [])
+    }
+
+    /// A face of `hbFace` at `variations` (already clamped, known axes only); the
+    /// HarfBuzz font is made immutable before anyone sees it.
+    private init(
+        path: String, index: Int, hbFace face: OpaquePointer, loadedFace: FontFace?, variations: [FontVariation]
+    ) {
         let upem = Int(hb_face_get_upem(face))
         let font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if !variations.isEmpty {
+            let settings = variations.map { hb_variation_t(tag: Self.tag($0.tag), value: Float($0.value)) }
+            hb_font_set_variations(font, settings, UInt32(settings.count))
+        }
         hb_font_make_immutable(font)
-
+        self.hbFont = font
         self.path = path
         self.index = index
         self.unitsPerEm = upem
-        self.hbFont = font
-        self.familyName = Self.name(of: face, id: 1) ?? ""  // 1: HB_OT_NAME_ID_FONT_FAMILY
+        self.loadedFace = loadedFace
+        self.variations = variations
+        self.axes = loadedFace?.axes ?? Self.axes(of: face)
+        self.familyName = loadedFace?.familyName ?? Self.name(of: face, id: 1) ?? ""  // 1: HB_OT_NAME_ID_FONT_FAMILY
         self.unscaledMetrics = FontMetrics(hbFont: font)
         self.hasColorGlyphs = hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_png(face) != 0
         self.weight = FontWeight(Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded()))
@@ -76,10 +105,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             ? .italic
             : hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0 ? .oblique : .upright
-        self.asciiGlyphs = (0..<128).map { codePoint in
-            var glyph: hb_codepoint_t = 0
-            return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0
-        }
+        self.asciiGlyphs =
+            loadedFace?.asciiGlyphs
+            ?? (0..<128).map { codePoint in
+                var glyph: hb_codepoint_t = 0
+                return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0
+            }
     }
 
     deinit { hb_font_destroy(hbFont) }
@@ -92,11 +123,84 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let key = FaceKey(path: path, index: index)
         if let face = faceCache.withLock({ $0[key] }) { return face }
         let face = try FontFace(path: path, index: index)
-        return faceCache.withLock { cache in
+        return Self.kept(face, as: key)
+    }
+
+    /// This face's file and index at the axis values `variations`: one face per
+    /// distinct set of values, made on first use and kept,
+    /// so every cache keyed by face (shaped words, outlines) keeps the glyphs of
+    /// different values apart.
+    ///
+    /// Values are absolute, not relative to this face's: an axis not given stays
+    /// at its default. A value outside its axis's range is clamped into it; a tag
+    /// the face has no axis for is ignored (as CSS `font-variation-settings` and
+    /// HarfBuzz ignore it); the last value given for an axis wins. Values that
+    /// HarfBuzz cannot tell apart (the same normalized coordinate, to 1/16384 of
+    /// the axis's range) give the same face. With every axis at its default, the
+    /// answer is the face as loaded.
+    public func instance(variations: [FontVariation]) -> FontFace {
+        let loaded = loadedFace ?? self
+        var values: [String: Double] = [:]
+        for variation in variations {
+            guard let axis = axes.first(where: { $0.tag == variation.tag }) else { continue }
+            values[axis.tag] = min(max(variation.value, axis.minimum), axis.maximum)
+        }
+        let clamped = axes.compactMap { axis -> FontVariation? in
+            guard let value = values[axis.tag], value != axis.defaultValue else { return nil }
+            return try? FontVariation(axis.tag, value)
+        }
+        let coordinates = Self.normalizedCoordinates(of: clamped, in: loaded.hbFont, axisCount: axes.count)
+        guard coordinates.contains(where: { $0 != 0 }) else { return loaded }
+        let key = FaceKey(path: path, index: index, coordinates: coordinates)
+        if let face = faceCache.withLock({ $0[key] }) { return face }
+        let face = FontFace(
+            path: path, index: index, hbFace: hb_font_get_face(loaded.hbFont), loadedFace: loaded,
+            variations: clamped)
+        return Self.kept(face, as: key)
+    }
+
+    /// `face` kept in the cache under `key`, or the face another thread kept first.
+    private static func kept(_ face: FontFace, as key: FaceKey) -> FontFace {
+        faceCache.withLock { cache in
             if let existing = cache[key] { return existing }
             cache[key] = face
             return face
         }
+    }
+
+    /// HarfBuzz's normalized coordinates (F2Dot14, after `avar`) of `variations`,
+    /// one per axis: what decides the glyphs, so what tells instances apart.
+    private static func normalizedCoordinates(
+        of variations: [FontVariation], in font: OpaquePointer, axisCount: Int
+    ) -> [Int32] {
+        guard axisCount > 0 else { return [] }
+        let settings = variations.map { hb_variation_t(tag: tag($0.tag), value: Float($0.value)) }
+        var coordinates = [Int32](repeating: 0, count: axisCount)
+        hb_ot_var_normalize_variations(
+            hb_font_get_face(font), settings, UInt32(settings.count), &coordinates, UInt32(axisCount))
+        return coordinates
+    }
+
+    /// The `fvar` axes of `face`.
+    private static func axes(of face: OpaquePointer) -> [FontAxis] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        _ = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            FontAxis(
+                tag: tagText(info.tag), minimum: Double(info.min_value), defaultValue: Double(info.default_value),
+                maximum: Double(info.max_value))
+        }
+    }
+
+    /// The HarfBuzz tag of a four-character tag (`FontVariation.tag`).
+    private static func tag(_ text: String) -> hb_tag_t { hb_tag_from_string(text, -1) }
+
+    /// A HarfBuzz tag as its four characters.
+    private static func tagText(_ tag: hb_tag_t) -> String {
+        let bytes = [24, 16, 8, 0].map { UInt8((tag >> UInt32($0)) & 0xFF) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The nominal glyph for `scalar`, or nil when the face does not cover it.
@@ -115,10 +219,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The number of glyphs in the face.
     public var glyphCount: Int { Int(hb_face_get_glyph_count(hb_font_get_face(hbFont))) }
 
-    /// The family name and file, for diagnostics.
-    public var description: String { "\(familyName) (\(path)#\(index))" }
+    /// The family name, file and axis values, for diagnostics.
+    public var description: String {
+        var text = "\(familyName) (\(path)#\(index))"
+        if !variations.isEmpty { text += " " + variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ",") }
+        return text
+    }
 
-    /// Faces are shared per file and index, so identity is equality.
+    /// Faces are shared per file, index and axis values, so identity is equality.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
 
     /// Hashes the face's identity.
@@ -134,10 +242,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+/// A face's identity: its file and index, and HarfBuzz's normalized coordinates
+/// (none for the face as loaded).
 private struct FaceKey: Hashable {
     var path: String
     var index: Int
+    var coordinates: [Int32] = []
 }
 
-/// Every face loaded in this process, one per file and face index.
+/// Every face loaded in this process, one per file, face index and axis values.
 private let faceCache = Lock<[FaceKey: FontFace]>([:])

@@ -9,9 +9,19 @@ import Foundation
 /// the one fontconfig matches: of the family (the first of a comma-separated list
 /// that any face has), closest in width, then slant, then weight, as CSS font
 /// matching ranks them. A family no face has keeps the base font's face, and the
-/// cascade covers missing characters as usual. Where no face has the weight or
-/// slant asked for, the nearest face is used as it is: bold and oblique are not
-/// synthesized.
+/// cascade covers missing characters as usual.
+///
+/// **Variable faces.** A variable face takes any value of its axes' ranges, so it
+/// matches a weight or width inside them exactly. On the face chosen, the weight
+/// sets `wght`, the width `wdth`, italic `ital` (or, without that axis, `slnt`
+/// as oblique does) and oblique `slnt` at −14° (CSS's default oblique angle),
+/// each clamped to its axis's range; `opsz` follows the run's size in points, as
+/// CSS `font-optical-sizing: auto` (one CSS px is one point here). A run's own
+/// `TextAttributes.variations` win over all of these; tags the face has no axis
+/// for are ignored.
+///
+/// Where no face has the weight or slant asked for, the nearest face is used as
+/// it is: bold and oblique are not synthesized.
 public struct FontDescriptor: Sendable, Hashable {
     /// The family name (`DejaVu Sans`, `Noto Serif`), or a generic one
     /// (`sans-serif`, `serif`, `monospace`).

@@ -39,7 +39,10 @@ public struct TextAttributes: Sendable, Hashable {
         set { mutate { $0.features = newValue } }
     }
     /// Variation-axis values for a variable font (`wght`, `wdth`, `opsz`, `slnt`,
-    /// any tag). Carried with the run; the typesetter does not apply them yet.
+    /// any tag), applied to the run's face through HarfBuzz: they win over what
+    /// `fontDescriptor` sets, are clamped to each axis's range, and are ignored for
+    /// tags the face has no axis for (and on a face that is not variable). See
+    /// `FontFace.instance(variations:)`.
     public var variations: [FontVariation] {
         get { storage.values.variations }
         set { mutate { $0.variations = newValue } }
