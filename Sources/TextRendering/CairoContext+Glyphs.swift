@@ -21,7 +21,10 @@ extension CairoContext {
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_set_font_options(context, options)
         cairo_set_font_face(context, face.fontFace)
-        cairo_set_font_size(context, Double(size))
+        // A synthesized oblique leans by FontSynthesis.obliqueSlant (y grows down here).
+        let shear = face.isSynthesizedOblique ? -FontSynthesis.obliqueSlant : 0
+        var matrix = cairo_matrix_t(xx: Double(size), yx: 0, xy: shear * Double(size), yy: Double(size), x0: 0, y0: 0)
+        cairo_set_font_matrix(context, &matrix)
         cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
         cairoGlyphs.withUnsafeBufferPointer { all in
             var start = 0

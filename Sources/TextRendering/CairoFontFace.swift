@@ -22,9 +22,15 @@ final class CairoFontFace {
     /// this text with the glyph, cairo names it after the letters instead.
     let ligatureTexts: [UInt32: String]
 
-    /// The cairo face of `face`: its file and index, at its axis values.
+    /// Whether glyphs are slanted as a synthesized oblique (`FontSynthesis`): the
+    /// caller shears the font matrix, so PDF text leans as the outlines do.
+    let isSynthesizedOblique: Bool
+
+    /// The cairo face of `face`: its file and index, at its axis values, with its
+    /// synthesized bold (cairo's, which is FreeType's emboldening, the strength
+    /// `FontSynthesis` documents).
     ///
-    /// - Throws: as `init(path:index:coordinates:)`.
+    /// - Throws: as `init(path:index:variations:)`.
     convenience init(_ face: FontFace) throws {
         let coordinates =
             face.variations.isEmpty
@@ -32,7 +38,9 @@ final class CairoFontFace {
             : face.axes.map { axis in
                 face.variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue
             }
-        try self.init(path: face.path, index: face.index, coordinates: coordinates)
+        try self.init(
+            path: face.path, index: face.index, coordinates: coordinates,
+            emboldens: face.synthesis.contains(.bold), isSynthesizedOblique: face.synthesis.contains(.oblique))
     }
 
     /// The face `index` of the font file at `path`, its axes (in `fvar` order) at
@@ -40,7 +48,11 @@ final class CairoFontFace {
     ///
     /// - Throws: `RenderingError` `.cairoFailure` when FreeType cannot open the file
     ///   or cairo cannot make the face.
-    init(path: String, index: Int, coordinates: [Double] = []) throws {
+    init(
+        path: String, index: Int, coordinates: [Double] = [], emboldens: Bool = false,
+        isSynthesizedOblique: Bool = false
+    ) throws {
+        self.isSynthesizedOblique = isSynthesizedOblique
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else {
             throw RenderingError(.cairoFailure, "FreeType could not start", path: path)
@@ -78,6 +90,7 @@ final class CairoFontFace {
             try RenderingError.check(status, "make a font face", path: path)
             throw RenderingError(.cairoFailure, "cairo could not make a font face", path: path)
         }
+        if emboldens { cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD.rawValue) }
         fontFace = cairoFace
         try RenderingError.check(cairo_font_face_status(cairoFace), "make a font face", path: path)
     }

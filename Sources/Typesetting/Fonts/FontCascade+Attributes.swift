@@ -5,7 +5,8 @@ extension FontCascade {
     /// The font a run with `attributes` is set in: its `font` (or the primary), in
     /// the face its descriptor's family, weight, width and slant choose, at the size
     /// it gives, scaled for superscript or subscript; then, on a variable face, at
-    /// the axis values the descriptor, the size and `variations` give
+    /// the axis values the descriptor, the size and `variations` give, and with a
+    /// bold or oblique synthesized where no face has them
     /// (`FontFace.styled(weight:width:slant:size:variations:)`).
     ///
     /// A size that is not a positive finite number is ignored: the run keeps its

@@ -81,16 +81,18 @@ public struct ColorGlyphLayer: Sendable, Hashable {
 extension FontFace {
     /// The outline of `glyph`, in font units, y up; empty when the glyph has none
     /// (a space, a bitmap-only emoji) or does not exist. Cached per face, so per
-    /// instance: it is drawn at the face's axis values.
+    /// instance: it is drawn at the face's axis values, slanted for a synthesized
+    /// oblique and emboldened for a synthesized bold (see `FontSynthesis`).
     public func path(forGlyph glyph: UInt32) -> GlyphPath {
         let key = GlyphKey(face: self, glyph: glyph)
         if let path = outlineCache.withLock({ $0[key] }) { return path }
         let recorder = PathRecorder()
         withExtendedLifetime(recorder) {
             hb_font_get_glyph_shape(
-                hbFont, glyph, OutlineDrawFuncs.shared.funcs, Unmanaged.passUnretained(recorder).toOpaque())
+                outlineFont, glyph, OutlineDrawFuncs.shared.funcs, Unmanaged.passUnretained(recorder).toOpaque())
         }
-        let path = GlyphPath(elements: recorder.elements)
+        var path = GlyphPath(elements: recorder.elements)
+        if emboldening > 0, !path.isEmpty { path = Self.emboldened(path, by: CGFloat(emboldening)) }
         outlineCache.withLock { $0[key] = path }
         return path
     }

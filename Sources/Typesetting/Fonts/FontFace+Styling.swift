@@ -11,14 +11,25 @@ extension FontFace {
     /// weight sets `wght`, its width `wdth`, italic sets `ital` (or `slnt` when the
     /// face has no `ital`) and oblique `slnt` (−14°, as CSS's default oblique),
     /// each clamped to the axis's range; `opsz` follows `size` in points (CSS
-    /// `font-optical-sizing: auto`); `variations` win over all of these.
+    /// `font-optical-sizing: auto`); `variations` win over all of these. Bold and
+    /// oblique are then synthesized only where neither the face nor its axes give
+    /// them (see `FontDescriptor`).
     func styled(
         weight: FontWeight?, width: FontWidth?, slant: FontSlant?, size: CGFloat, variations explicit: [FontVariation]
     ) -> FontFace {
         let values = Self.axisValues(
             axes: axes, start: variations, weight: weight, width: width, slant: slant, size: size, explicit: explicit)
-        if values == variations { return self }
-        return instance(variations: values)
+        var synthesis = self.synthesis
+        if let weight, weight.value >= FontWeight.bold.value, reachableWeight(weight) <= FontWeight.medium.value {
+            synthesis.insert(.bold)
+        }
+        if let slant, slant != .upright, self.slant == .upright,
+            !axes.contains(where: { $0.tag == "slnt" || $0.tag == "ital" })
+        {
+            synthesis.insert(.oblique)
+        }
+        if values == variations, synthesis == self.synthesis { return self }
+        return instance(variations: values, synthesis: synthesis)
     }
 
     /// The axis values for a run, from `start` (the face's own): the descriptor's,
@@ -51,5 +62,13 @@ extension FontFace {
             values.append(variation)
         }
         return values
+    }
+
+    /// The weight of this face nearest `weight`: on a `wght` axis, `weight` clamped
+    /// to its range (a run's own `wght` aside: what it asks for is not synthesized);
+    /// otherwise the face's own.
+    private func reachableWeight(_ weight: FontWeight) -> Int {
+        guard let axis = axes.first(where: { $0.tag == "wght" }) else { return self.weight.value }
+        return Int(axis.clamped(Double(weight.value)).rounded())
     }
 }

@@ -8,8 +8,8 @@ import Foundation
 /// before anyone can see it, so one face is shaped from many threads at once and
 /// shaping results are in font units, independent of the point size.
 ///
-/// A variable face at other axis values is a face of its own
-/// (`instance(variations:)`), kept like a loaded one:
+/// A variable face at other axis values, or with a synthesized bold or oblique, is
+/// a face of its own (`instance(variations:synthesis:)`), kept like a loaded one:
 /// caches keyed by face never mix the glyphs of two instances.
 public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The file the face was loaded from, as given.
@@ -37,12 +37,22 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public let axes: [FontAxis]
     /// The axis values this face is set to, where they differ from the axis
     /// defaults, in axis order and clamped to each axis's range; empty for a face
-    /// as loaded (see `instance(variations:)`).
+    /// as loaded (see `instance(variations:synthesis:)`).
     public let variations: [FontVariation]
+    /// What is synthesized on top of the font's own outlines: bold, oblique, or
+    /// nothing (see `FontSynthesis`).
+    public let synthesis: FontSynthesis
+    /// How much synthesized bold grows each glyph's outline and advance, in font
+    /// units (0 unless `synthesis` has `.bold`).
+    let emboldening: Int32
 
-    /// The immutable HarfBuzz font, set to the face's axis values; this object owns
-    /// it and destroys it.
+    /// The immutable HarfBuzz font that shapes: for synthesized bold, a sub-font of
+    /// `outlineFont` whose advances are grown by `emboldening`; otherwise
+    /// `outlineFont` itself. This object owns it and destroys it.
     nonisolated(unsafe) let hbFont: OpaquePointer
+    /// The immutable HarfBuzz font set to the face's axis values and synthetic
+    /// slant, which draws outlines. This object owns it.
+    nonisolated(unsafe) let outlineFont: OpaquePointer
     /// The face as loaded, for an instance; nil for the face as loaded itself.
     private let loadedFace: FontFace?
     /// Nominal glyphs of U+0000…U+007F (0 where missing): ASCII needs no C call.
@@ -73,13 +83,14 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             throw TypesettingError(
                 .fontFileInvalid, "'\(path)' is corrupt: face \(index) has no glyphs", path: path)
         }
-        self.init(path: path, index: index, hbFace: face, loadedFace: nil, variations: [])
+        self.init(path: path, index: index, hbFace: face, loadedFace: nil, variations: [], synthesis: [])
     }
 
-    /// A face of `hbFace` at `variations` (already clamped, known axes only); the
-    /// HarfBuzz font is made immutable before anyone sees it.
+    /// A face of `hbFace` at `variations` (already clamped, known axes only) with
+    /// `synthesis`; the HarfBuzz fonts are made immutable before anyone sees them.
     private init(
-        path: String, index: Int, hbFace face: OpaquePointer, loadedFace: FontFace?, variations: [FontVariation]
+        path: String, index: Int, hbFace face: OpaquePointer, loadedFace: FontFace?,
+        variations: [FontVariation], synthesis: FontSynthesis
     ) {
         let upem = Int(hb_face_get_upem(face))
         let font = hb_font_create(face)!
@@ -88,13 +99,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             let settings = variations.map { hb_variation_t(tag: Self.tag($0.tag), value: Float($0.value)) }
             hb_font_set_variations(font, settings, UInt32(settings.count))
         }
+        if synthesis.contains(.oblique) { hb_font_set_synthetic_slant(font, Float(FontSynthesis.obliqueSlant)) }
         hb_font_make_immutable(font)
-        self.hbFont = font
+        let emboldening = synthesis.contains(.bold) ? FontSynthesis.emboldening(unitsPerEm: upem) : 0
+        self.outlineFont = font
+        self.hbFont = emboldening > 0 ? EmboldenedAdvances.subFont(of: font, growingBy: emboldening) : font
+        self.emboldening = emboldening
         self.path = path
         self.index = index
         self.unitsPerEm = upem
         self.loadedFace = loadedFace
         self.variations = variations
+        self.synthesis = synthesis
         self.axes = loadedFace?.axes ?? Self.axes(of: face)
         self.familyName = loadedFace?.familyName ?? Self.name(of: face, id: 1) ?? ""  // 1: HB_OT_NAME_ID_FONT_FAMILY
         self.unscaledMetrics = FontMetrics(hbFont: font)
@@ -102,9 +118,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.weight = FontWeight(Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded()))
         self.width = FontWidth(percent: Double(hb_style_get_value(font, HB_STYLE_TAG_WIDTH)))
         self.slant =
-            hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
-            ? .italic
-            : hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0 ? .oblique : .upright
+            synthesis.contains(.oblique)
+            ? .oblique
+            : hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+                ? .italic
+                : hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0 ? .oblique : .upright
         self.asciiGlyphs =
             loadedFace?.asciiGlyphs
             ?? (0..<128).map { codePoint in
@@ -113,7 +131,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             }
     }
 
-    deinit { hb_font_destroy(hbFont) }
+    deinit {
+        if hbFont != outlineFont { hb_font_destroy(hbFont) }
+        hb_font_destroy(outlineFont)
+    }
 
     /// The face at `index` in the font file at `path`, loaded on first use and cached.
     ///
@@ -126,8 +147,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         return Self.kept(face, as: key)
     }
 
-    /// This face's file and index at the axis values `variations`: one face per
-    /// distinct set of values, made on first use and kept,
+    /// This face's file and index at the axis values `variations`, with
+    /// `synthesis`: one face per distinct set of values, made on first use and kept,
     /// so every cache keyed by face (shaped words, outlines) keeps the glyphs of
     /// different values apart.
     ///
@@ -136,9 +157,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// the face has no axis for is ignored (as CSS `font-variation-settings` and
     /// HarfBuzz ignore it); the last value given for an axis wins. Values that
     /// HarfBuzz cannot tell apart (the same normalized coordinate, to 1/16384 of
-    /// the axis's range) give the same face. With every axis at its default, the
-    /// answer is the face as loaded.
-    public func instance(variations: [FontVariation]) -> FontFace {
+    /// the axis's range) give the same face. With every axis at its default and no
+    /// synthesis, the answer is the face as loaded.
+    public func instance(variations: [FontVariation], synthesis: FontSynthesis = []) -> FontFace {
         let loaded = loadedFace ?? self
         var values: [String: Double] = [:]
         for variation in variations {
@@ -149,13 +170,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             guard let value = values[axis.tag], value != axis.defaultValue else { return nil }
             return try? FontVariation(axis.tag, value)
         }
-        let coordinates = Self.normalizedCoordinates(of: clamped, in: loaded.hbFont, axisCount: axes.count)
-        guard coordinates.contains(where: { $0 != 0 }) else { return loaded }
-        let key = FaceKey(path: path, index: index, coordinates: coordinates)
+        let coordinates = Self.normalizedCoordinates(of: clamped, in: loaded.outlineFont, axisCount: axes.count)
+        guard coordinates.contains(where: { $0 != 0 }) || !synthesis.isEmpty else { return loaded }
+        let key = FaceKey(path: path, index: index, coordinates: coordinates, synthesis: synthesis.rawValue)
         if let face = faceCache.withLock({ $0[key] }) { return face }
         let face = FontFace(
-            path: path, index: index, hbFace: hb_font_get_face(loaded.hbFont), loadedFace: loaded,
-            variations: clamped)
+            path: path, index: index, hbFace: hb_font_get_face(loaded.outlineFont), loadedFace: loaded,
+            variations: clamped, synthesis: synthesis)
         return Self.kept(face, as: key)
     }
 
@@ -219,14 +240,17 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The number of glyphs in the face.
     public var glyphCount: Int { Int(hb_face_get_glyph_count(hb_font_get_face(hbFont))) }
 
-    /// The family name, file and axis values, for diagnostics.
+    /// The family name, file, axis values and synthesis, for diagnostics.
     public var description: String {
         var text = "\(familyName) (\(path)#\(index))"
         if !variations.isEmpty { text += " " + variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ",") }
+        if synthesis.contains(.bold) { text += " synthetic bold" }
+        if synthesis.contains(.oblique) { text += " synthetic oblique" }
         return text
     }
 
-    /// Faces are shared per file, index and axis values, so identity is equality.
+    /// Faces are shared per file, index, axis values and synthesis, so identity is
+    /// equality.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
 
     /// Hashes the face's identity.
@@ -242,13 +266,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A face's identity: its file and index, and HarfBuzz's normalized coordinates
-/// (none for the face as loaded).
+/// A face's identity: its file and index, HarfBuzz's normalized coordinates and
+/// what is synthesized (none of either for the face as loaded).
 private struct FaceKey: Hashable {
     var path: String
     var index: Int
     var coordinates: [Int32] = []
+    var synthesis: UInt8 = 0
 }
 
-/// Every face loaded in this process, one per file, face index and axis values.
+/// Every face loaded in this process, one per file, face index, axis values and
+/// synthesis.
 private let faceCache = Lock<[FaceKey: FontFace]>([:])

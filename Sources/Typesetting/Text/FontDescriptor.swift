@@ -20,8 +20,21 @@ import Foundation
 /// `TextAttributes.variations` win over all of these; tags the face has no axis
 /// for are ignored.
 ///
-/// Where no face has the weight or slant asked for, the nearest face is used as
-/// it is: bold and oblique are not synthesized.
+/// **Synthesis, only when no face exists.** After the nearest face is chosen and
+/// its axes set:
+/// - bold is synthesized when the weight asked is 700 or more and the face's
+///   weight is 500 or less (for a variable face, the weight asked clamped to its
+///   `wght` axis): the family has no bold face, as fontconfig's
+///   `90-synthetic.conf` decides for Pango;
+/// - oblique is synthesized when italic or oblique is asked and the face is
+///   upright with no `ital` or `slnt` axis to lean with.
+///
+/// A run's own `variations` are never synthesized over: `wght` 300 with a bold
+/// descriptor on a variable face is drawn at 300.
+///
+/// `FontSynthesis` says how each is drawn and how much synthesized bold widens
+/// the text (1/24 em per glyph, as FreeType); line breaking measures the widened
+/// advances, so lines fit what is drawn.
 public struct FontDescriptor: Sendable, Hashable {
     /// The family name (`DejaVu Sans`, `Noto Serif`), or a generic one
     /// (`sans-serif`, `serif`, `monospace`).

@@ -42,7 +42,7 @@ public struct TextAttributes: Sendable, Hashable {
     /// any tag), applied to the run's face through HarfBuzz: they win over what
     /// `fontDescriptor` sets, are clamped to each axis's range, and are ignored for
     /// tags the face has no axis for (and on a face that is not variable). See
-    /// `FontFace.instance(variations:)`.
+    /// `FontFace.instance(variations:synthesis:)`.
     public var variations: [FontVariation] {
         get { storage.values.variations }
         set { mutate { $0.variations = newValue } }
