@@ -75,4 +75,87 @@ import Typesetting
         let growth = Double(largeWork) / Double(smallWork)
         #expect(growth > 1.9 && growth < 2.1, "shaping work grew \(growth)× for twice the text")
     }
+
+    /// Combining marks on one base (the catalogue's million, scaled to 20,000 and
+    /// 40,000 here; the full size runs in `textlayout-bench --filter hostile`): one
+    /// unbreakable cluster on one line, shaped in bounded pieces — no `hb_shape` call
+    /// sees more than 64 units, whose cost grows with the square of a cluster — so
+    /// the shaping work doubles with the text.
+    @Test func combiningMarksOnOneBaseShapeInBoundedPieces() throws {
+        func layout(_ marks: Int) throws -> (lines: [Line], statistics: TypesetterStatistics) {
+            let typesetter = try Fixtures.typesetter()
+            let text = "a" + String(repeating: "\u{301}\u{316}", count: marks / 2)
+            return (try typesetter.frame(for: text, width: 200).lines, typesetter.statistics)
+        }
+        let (small, smallWork) = try layout(20_000)
+        let (large, largeWork) = try layout(40_000)
+        #expect(small.map(\.documentRange) == [0..<20_001])
+        #expect(large.map(\.documentRange) == [0..<40_001])
+        #expect(smallWork.longestShapingCall <= 64 && largeWork.longestShapingCall <= 64)
+        let calls = Double(largeWork.shapingCalls) / Double(smallWork.shapingCalls)
+        let glyphs = Double(largeWork.glyphsShaped) / Double(smallWork.glyphsShaped)
+        #expect(calls > 1.9 && calls < 2.1, "hb_shape calls grew \(calls)× for twice the marks")
+        #expect(glyphs > 1.9 && glyphs < 2.1, "glyphs grew \(glyphs)× for twice the marks")
+    }
+
+    /// One word longer than any line (the catalogue's 10 MB word, scaled to 100,000
+    /// and 200,000 letters here; full size in `textlayout-bench --filter hostile`):
+    /// broken between graphemes into lines that cover it, each grapheme's advance
+    /// worked out once, and twice the word gives twice the lines and work.
+    @Test func aWordLongerThanAnyLineBreaksBetweenGraphemesInLinearWork() throws {
+        func layout(_ letters: Int) throws -> (lines: [Line], statistics: TypesetterStatistics) {
+            let typesetter = try Fixtures.typesetter()
+            let word = String(repeating: "Hostile", count: letters / 7)
+            return (try typesetter.frame(for: word, width: 300).lines, typesetter.statistics)
+        }
+        let (small, smallWork) = try layout(100_002)
+        let (large, largeWork) = try layout(200_004)
+        for (lines, length) in [(small, 100_002), (large, 200_004)] {
+            #expect(lines.first?.documentRange.lowerBound == 0 && lines.last?.documentRange.upperBound == length)
+            #expect(
+                zip(lines, lines.dropFirst()).allSatisfy { $0.documentRange.upperBound == $1.documentRange.lowerBound })
+            #expect(lines.dropLast().allSatisfy { $0.width <= 300 && $0.width > 290 })
+        }
+        #expect(smallWork.graphemeUnitsMeasured == 100_002)
+        #expect(largeWork.graphemeUnitsMeasured == 200_004)
+        let growth = Double(large.count) / Double(small.count)
+        #expect(growth > 1.99 && growth < 2.01, "lines grew \(growth)× for twice the word")
+    }
+
+    /// 100,000 bidi controls, embeddings and overrides nested 200 deep (past UAX #9's
+    /// depth of 125, where they overflow and are ignored), around letters of both
+    /// directions: lines cover the text in order with finite geometry.
+    @Test func aHundredThousandBidiControlsNestedTwoHundredDeep() throws {
+        // LRE, RLE, LRO, RLO closed by PDF; LRI, RLI closed by PDI.
+        let pairs: [(open: Character, close: Character)] = [
+            ("\u{202A}", "\u{202C}"), ("\u{202B}", "\u{202C}"), ("\u{202D}", "\u{202C}"),
+            ("\u{202E}", "\u{202C}"), ("\u{2066}", "\u{2069}"), ("\u{2067}", "\u{2069}"),
+        ]
+        var text = ""
+        var controls = 0
+        var block = 0
+        while controls < 100_000 {
+            var closers = ""
+            for depth in 0..<200 {
+                let pair = pairs[(block + depth) % pairs.count]
+                text.append(pair.open)
+                closers.append(pair.close)
+            }
+            text += block % 2 == 0 ? "ab " : "אב "
+            text += String(closers.reversed())
+            controls += 400
+            block += 1
+        }
+        let typesetter = try Fixtures.typesetter()
+        let frame = try typesetter.frame(for: text, width: 120)
+        let length = text.utf16.count
+        #expect(frame.lines.first?.documentRange.lowerBound == 0)
+        #expect(frame.lines.last?.documentRange.upperBound == length)
+        #expect(
+            zip(frame.lines, frame.lines.dropFirst()).allSatisfy {
+                $0.documentRange.upperBound == $1.documentRange.lowerBound
+            })
+        #expect(frame.lines.count > 1)
+        #expect(frame.lines.allSatisfy { $0.width.isFinite && $0.width <= 120 && $0.origin.x.isFinite })
+    }
 }

@@ -31,6 +31,23 @@ enum ScenarioRegistry {
             all.append(PangoRewrap(corpus: corpus, width: width, pango: pango))
         }
         all += managerScenarios(corpora: corpora, width: width, cascade: cascade)
+        // The hostile inputs are generated, not corpora: only when asked for by
+        // name (`--filter hostile`, or a probe child naming one) or in quick mode,
+        // so a full table is not minutes longer for them.
+        let named = [options.filter, options.timeProbe, options.memoryProbe].contains {
+            $0?.contains("hostile") == true
+        }
+        if options.quick || named {
+            let full = options.quick ? 1.0 / 64 : 1
+            for kind in HostileLayout.Kind.allCases {
+                for isHalf in [true, false] {
+                    all.append(
+                        HostileLayout(
+                            kind: kind, scale: isHalf ? full / 2 : full, isHalf: isHalf, width: width, cascade: cascade)
+                    )
+                }
+            }
+        }
         guard let filter = options.filter else { return all }
         return all.filter { $0.name.description.contains(filter) }
     }

@@ -146,6 +146,12 @@ struct Report: Sendable, Codable {
         compare(
             "scroll to end ÷ first viewport, 10 MB",
             "scroll to end - document-10mb fragment manager", "first viewport - document-10mb fragment manager")
+        for kind in HostileLayout.Kind.allCases {
+            compare(
+                "hostile input, twice the size ÷ half, \(kind.sample)",
+                "hostile - \(kind.sample) TextLayout", "hostile - \(kind.sample) half TextLayout",
+                goal: ("≤ 2.5 (linear)", .atMost(2.5)))
+        }
         compare(
             "full layout, legacy ÷ fragment manager, english-1mb",
             "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")

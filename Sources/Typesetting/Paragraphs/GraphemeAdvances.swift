@@ -38,6 +38,7 @@ extension ShapedParagraph {
             // (never inside a surrogate pair), as the fallback analysis does.
             do { return try graphemeBoundaries(in: stretch) } catch { return scalarBoundaries(in: stretch) }
         }
+        statistics.measuredGraphemes(units: range.count)
         let boundaries = local.map { $0 + range.lowerBound }
         var widths = [Double](repeating: 0, count: boundaries.count)
         guard !range.isEmpty else { return GraphemeAdvances(boundaries: boundaries, positions: widths) }

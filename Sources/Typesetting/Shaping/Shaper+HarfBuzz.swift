@@ -44,7 +44,7 @@ extension Shaper {
         let infos = hb_buffer_get_glyph_infos(buffer, &count)!
         let positions = hb_buffer_get_glyph_positions(buffer, &count)!
         let n = Int(count)
-        statistics.shaped(glyphs: n)
+        statistics.shaped(glyphs: n, units: range.count)
         let shift = Int32(context.lowerBound - clusterBase)
         let flag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
         var hasOffsets = false

@@ -10,6 +10,8 @@ public final class TypesetterStatistics: Sendable {
     private let breaks = Atomic<Int>(0)
     private let cacheHits = Atomic<Int>(0)
     private let cacheMisses = Atomic<Int>(0)
+    private let longestShape = Atomic<Int>(0)
+    private let graphemeUnits = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     public init() {}
@@ -28,12 +30,21 @@ public final class TypesetterStatistics: Sendable {
     public var shapeCacheHits: Int { cacheHits.load(ordering: .relaxed) }
     /// Words looked up in the shape cache and not found, so shaped and added.
     public var shapeCacheMisses: Int { cacheMisses.load(ordering: .relaxed) }
+    /// The most UTF-16 units one `hb_shape` call was given: HarfBuzz's time per call
+    /// can grow faster than its input (mark positioning is quadratic in a cluster's
+    /// length), so a bound here is what keeps shaping linear in the text.
+    public var longestShapingCall: Int { longestShape.load(ordering: .relaxed) }
+    /// UTF-16 units whose grapheme advances were worked out to break a word wider
+    /// than the line between graphemes (once per word and break pass, not per line).
+    public var graphemeUnitsMeasured: Int { graphemeUnits.load(ordering: .relaxed) }
 
     func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
-    func shaped(glyphs count: Int) {
+    func shaped(glyphs count: Int, units: Int) {
         shapes.add(1, ordering: .relaxed)
         glyphs.add(count, ordering: .relaxed)
+        if units > longestShape.load(ordering: .relaxed) { longestShape.max(units, ordering: .relaxed) }
     }
+    func measuredGraphemes(units: Int) { graphemeUnits.add(units, ordering: .relaxed) }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
     /// Counts a run's cache lookups at once: one atomic add per run, not per word,
