@@ -43,7 +43,15 @@ extension FontCascade {
         let weight = descriptor.weight ?? base.weight
         let width = descriptor.width ?? base.width
         let slant = descriptor.slant ?? base.slant
-        let families = (descriptor.family ?? base.familyName).split(separator: ",")
+        // Most descriptors name no family (markup's <b>, <i>, <big>): no list to
+        // split, and the base itself when they ask for nothing else.
+        guard let named = descriptor.family else {
+            if weight == base.weight, width == base.width, slant == base.slant { return base }
+            return chosen.face(family: base.familyName, weight: weight, width: width, slant: slant) {
+                bestFace(family: base.familyName, weight: weight, width: width, slant: slant)
+            } ?? base
+        }
+        let families = named.split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         for family in families {
             if family.caseInsensitiveCompare(base.familyName) == .orderedSame, weight == base.weight,

@@ -93,7 +93,9 @@ public final class ShapedParagraph: Sendable {
         let analysis = try content.utf16.withUnsafeBufferPointer { buffer in
             let (breaks, bidi) = try analysis(buffer)
             let scripts = scriptRuns(in: buffer)
-            let fonts = content.runs.map { cascade.font(for: $0.attributes) }
+            // One font per distinct attribute set: rich text repeats a few sets.
+            let tableFonts = attributeTable.map { cascade.font(for: $0) }
+            let fonts = tableIndex.map { tableFonts[$0] }
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, fonts: fonts, bidi: bidi, scripts: scripts)
             let runs = Shaper.withShaper(
