@@ -24,6 +24,8 @@ public struct LabelCardsError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let invalidLayout = Code(rawValue: "invalidLayout")
         /// A card taller than the labels of the sheet it was to be placed on.
         public static let doesNotFit = Code(rawValue: "doesNotFit")
+        /// A detail that is not valid markup (`LabelCardMarkup`).
+        public static let invalidMarkup = Code(rawValue: "invalidMarkup")
     }
 
     /// What went wrong.

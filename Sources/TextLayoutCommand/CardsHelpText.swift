@@ -27,9 +27,13 @@ enum CardsHelpText {
                      "showsDetail": true, "width": 420, "scheme": "dark",
                      "sizeCategory": "xl"}
                   id, title and width are required; detail defaults to "", showsDetail
-                  to true, scheme to light, sizeCategory to l. Writes <id>.svg,
-                  <id>.png or <id>.pdf per card. A bad record is reported with its line number
-                  and the others are still written.
+                  to true, scheme to light, sizeCategory to l. With
+                  "detailIsMarkup": true the detail is Pango markup, plus
+                  <a href="…"> links and the icons <attachment name="square"/>
+                  and <attachment name="circle"/>. Writes <id>.svg,
+                  <id>.png or <id>.pdf per card. A bad record (malformed markup
+                  too) is reported with its line number and the others are still
+                  written.
           --format svg|png|pdf    The files' format (default svg)
           --scale <n>             PNG pixels per point, 1 to 4 (default 1)
           --progress auto|bar|counts|none

@@ -177,7 +177,7 @@ import Typesetting
                 }
             }
         }
-        #expect(compared == 30)
+        #expect(compared == 36)
         // PNG too, for one of them.
         let content = try Fixtures.fixture(Fixtures.narrow).snapshot
         let view = card(content, width: 300, scheme: .dark)

@@ -49,6 +49,13 @@ import Typesetting
                 LabelFixture(
                     name: "Blank title and hidden detail", title: "   ", detail: "An optional detail line",
                     showsDetail: false, width: 420, scheme: nil),
+                // Not SCENARIOS §1's: the gallery's card with a markup detail (issue 12).
+                LabelFixture(
+                    name: "Markup detail", title: "Tile catalogue",
+                    detail: "<b>Blue square</b> <attachment name=\"square\"/> and <b>amber circle</b> "
+                        + "<attachment name=\"circle\"/> in stock: see the "
+                        + "<a href=\"https://example.com/tiles\"><u>full catalogue</u></a>",
+                    detailIsMarkup: true, width: 420, scheme: .light),
             ])
     }
 
@@ -182,7 +189,7 @@ import Typesetting
 
     @Test func everyFixtureBuildsItsOwnModel() throws {
         let fixtures = try Fixtures.fixtures()
-        #expect(fixtures.count == 3)
+        #expect(fixtures.count == 4)  // SCENARIOS §1's three, and a markup detail
         for fixture in fixtures {
             let first = fixture.makeModel()
             let second = fixture.makeModel()

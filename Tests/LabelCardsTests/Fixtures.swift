@@ -13,10 +13,11 @@ enum Fixtures {
     static let fixturesFile = TestData.root.appendingPathComponent("cards/fixtures.json")
 
     /// DejaVu Sans at 17 pt (the body size the card's styles are relative to), the CJK
-    /// subset as fallback, no system fallback: loaded once, shared by every test.
+    /// subset as fallback and DejaVu Sans Bold for markup's `<b>`, no system fallback:
+    /// loaded once, shared by every test.
     static let fonts: FontCascade = {
         do {
-            return try TestData.cascade(size: 17, fallbacks: ["NotoSansCJK-Subset.otf"])
+            return try TestData.cascade(size: 17, fallbacks: ["NotoSansCJK-Subset.otf", "DejaVuSans-Bold.ttf"])
         } catch {
             fatalError("the test fonts in testdata/fonts cannot be loaded: \(error)")
         }
@@ -47,6 +48,7 @@ enum Fixtures {
     static let standard = "Standard label"
     static let narrow = "Long label in a narrow editor"
     static let blank = "Blank title and hidden detail"
+    static let markup = "Markup detail"
 
     /// An environment with the shared fonts in `scheme` (nil: the default) at `category`.
     static func environment(_ scheme: ColorScheme? = nil, category: ContentSizeCategory = .large) -> EnvironmentValues {

@@ -11,7 +11,7 @@ import TextViewBridge
         let directory = try TemporaryDirectory.make()
         defer { TemporaryDirectory.remove(directory) }
         let fixtures = try Fixtures.fixtures()
-        #expect(fixtures.count == 3)
+        #expect(fixtures.count == 4)
         let categories: [ContentSizeCategory] = [.extraSmall, .large, .accessibilityExtraExtraExtraLarge]
         let gallery = LabelCardGallery(fixtures: fixtures, categories: categories, pngScale: 1)
         var progress: [Int] = []

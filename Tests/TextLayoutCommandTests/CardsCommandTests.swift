@@ -22,11 +22,11 @@ import TextLayoutCommand
         #expect(result.errors == "")
         #expect(
             result.outputLines == [
-                "wrote 18 cards (36 files) and \(out)/index.html",
+                "wrote 24 cards (48 files) and \(out)/index.html",
                 "wrote \(directory.appendingPathComponent("sheet.png").path)",
             ])
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
-        #expect(files.count == 37)
+        #expect(files.count == 49)
         let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
         for file in files where file != "index.html" {
             #expect(html.contains("\"\(file)\""), "\(file) is on the sheet")

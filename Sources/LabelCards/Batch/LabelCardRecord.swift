@@ -1,5 +1,6 @@
 import Foundation
 import TextViewBridge
+import Typesetting
 
 /// One card of a batch: a line of JSON Lines input to `textlayout cards render`.
 ///
@@ -7,7 +8,9 @@ import TextViewBridge
 ///   "width": 420, "scheme": "dark", "sizeCategory": "xl"}` — `id`, `title` and
 /// `width` are required; `detail` defaults to empty, `showsDetail` to true, `scheme`
 /// to light (`default` also means light), `sizeCategory` to `l` (short names as
-/// `ContentSizeCategory(name:)` reads them, or case names).
+/// `ContentSizeCategory(name:)` reads them, or case names). With
+/// `"detailIsMarkup": true` the detail is Pango markup (`LabelCardMarkup`), checked
+/// when the record is read: malformed markup is that record's error.
 public struct LabelCardRecord: Sendable, Hashable {
     /// The card's id: its file is `<id>.svg`, `<id>.png` or `<id>.pdf`. Letters, digits, `.`,
     /// `_` and `-`, not starting with `.`, at most 128 characters.
@@ -79,7 +82,7 @@ public struct LabelCardRecord: Sendable, Hashable {
                 error is DecodingError && (try? JSONDecoder().decode(JSONValue.self, from: line)) != nil
                     ? "not a JSON object" : "not valid JSON")
         }
-        let known: Set = ["id", "title", "detail", "showsDetail", "width", "scheme", "sizeCategory"]
+        let known: Set = ["id", "title", "detail", "showsDetail", "detailIsMarkup", "width", "scheme", "sizeCategory"]
         if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("unknown field \"\(unknown)\"")
         }
@@ -105,6 +108,19 @@ public struct LabelCardRecord: Sendable, Hashable {
         case .bool(let flag)?: showsDetail = flag
         default: throw fail("\"showsDetail\" is not true or false")
         }
+        var detailIsMarkup = false
+        switch object["detailIsMarkup"] {
+        case nil, .null?: break
+        case .bool(let flag)?: detailIsMarkup = flag
+        default: throw fail("\"detailIsMarkup\" is not true or false")
+        }
+        if detailIsMarkup {
+            do throws(LabelCardsError) {
+                _ = try LabelCardMarkup.attributedText(detail, over: TextAttributes())
+            } catch {
+                throw fail(error.message)
+            }
+        }
         guard let widthValue = object["width"] else { throw fail("missing \"width\"") }
         guard case .number(let points) = widthValue else { throw fail("\"width\" is not a number") }
         let width = CGFloat(points)
@@ -127,7 +143,9 @@ public struct LabelCardRecord: Sendable, Hashable {
             category = found
         }
         return LabelCardRecord(
-            id: id, content: LabelCardSnapshot(title: title, detail: detail, showsDetail: showsDetail),
+            id: id,
+            content: LabelCardSnapshot(
+                title: title, detail: detail, showsDetail: showsDetail, detailIsMarkup: detailIsMarkup),
             width: width, scheme: scheme, category: category, line: number)
     }
 

@@ -6,7 +6,7 @@ import Typesetting
 /// Drawing a laid-out card: the one routine both rendering paths use.
 enum LabelCardDrawing {
     /// Fills the editor's background and the card, then draws each text view at its
-    /// frame's origin.
+    /// frame's origin, the card's icons where a detail's markup put them.
     ///
     /// - Parameters:
     ///   - geometry: where things go.
@@ -17,8 +17,9 @@ enum LabelCardDrawing {
         let palette = LabelCardStyle.Palette(scheme)
         canvas.fill(CGRect(origin: .zero, size: geometry.size), cornerRadius: 0, color: palette.background)
         canvas.fill(geometry.cardFrame, cornerRadius: geometry.cornerRadius, color: palette.cardFill)
+        let icons = LabelCardIconCanvas(canvas)
         for view in views {
-            view.draw(in: TranslatedCanvas(canvas, by: view.frame.origin))
+            view.draw(in: TranslatedCanvas(icons, by: view.frame.origin))
         }
     }
 }

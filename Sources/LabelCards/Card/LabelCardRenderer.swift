@@ -61,7 +61,10 @@ public struct LabelCardRenderer: Sendable {
         let caption = try textView(style.captionText, style.caption, width: widths.caption, environment)
         let title = try textView(content.displayedTitle, style.title, width: widths.card, environment)
         let detail =
-            content.showsDetail ? try textView(content.detail, style.detail, width: widths.card, environment) : nil
+            content.showsDetail
+            ? try textView(
+                content.detail, style.detail, width: widths.card, environment, isMarkup: content.detailIsMarkup)
+            : nil
         let geometry = try LabelCardGeometry(
             width: width, style: style, category: category,
             captionHeight: caption.frame.height, titleHeight: title.frame.height, detailHeight: detail?.frame.height)
@@ -71,11 +74,11 @@ public struct LabelCardRenderer: Sendable {
         return LaidOutCard(geometry: geometry, textViews: [caption, title, detail].compactMap { $0 }, scheme: scheme)
     }
 
-    /// A text view showing `text` in `style`, as `ReadOnlyText` makes and updates one,
-    /// its frame `width` wide and as tall as the text.
+    /// A text view showing `text` in `style` (read as markup when `isMarkup`), as
+    /// `ObservedText` makes and updates one, its frame `width` wide and as tall as the text.
     private func textView(
         _ text: String, _ style: TextStyle, width: CGFloat,
-        _ environment: EnvironmentValues
+        _ environment: EnvironmentValues, isMarkup: Bool = false
     ) throws(LabelCardsError) -> TextView {
         let attributes: TextAttributes
         let view: TextView
@@ -89,7 +92,11 @@ public struct LabelCardRenderer: Sendable {
         view.frame.size.width = width
         view.textContainer.size.width = width
         view.textContentStorage.typingAttributes = attributes
-        if !text.isEmpty { view.attributedText = AttributedText(text, attributes: attributes) }
+        if isMarkup {
+            view.attributedText = try LabelCardMarkup.attributedText(text, over: attributes)
+        } else if !text.isEmpty {
+            view.attributedText = AttributedText(text, attributes: attributes)
+        }
         let size = view.sizeThatFits(CGSize(width: width, height: .infinity))
         view.frame = CGRect(origin: .zero, size: size)
         return view

@@ -96,7 +96,9 @@ public final class LabelCardView {
         try captionHost.update(with: ReadOnlyText(style.captionText, style: style.caption), identity: "caption")
         try titleHost.update(with: ObservedText(style: style.title) { content.displayedTitle }, identity: "title")
         if content.showsDetail {
-            try detailHost.update(with: ObservedText(style: style.detail) { content.detail }, identity: "detail")
+            try detailHost.update(
+                with: ObservedText(style: style.detail, isMarkup: content.detailIsMarkup) { content.detail },
+                identity: "detail")
         } else {
             detailHost.dismantle()
         }

@@ -16,11 +16,14 @@ public struct ObservedText: TextViewRepresentable {
     public var text: () -> String
     /// How the text is styled from the environment.
     public var style: TextStyle
+    /// Whether the text is Pango markup (`LabelCardMarkup`) over `style`.
+    public var isMarkup: Bool
 
-    /// Text computed by `text`, in `style`.
-    public init(style: TextStyle = .body, _ text: @escaping () -> String) {
+    /// Text computed by `text`, in `style`; markup when `isMarkup`.
+    public init(style: TextStyle = .body, isMarkup: Bool = false, _ text: @escaping () -> String) {
         self.text = text
         self.style = style
+        self.isMarkup = isMarkup
     }
 
     /// `ReadOnlyText`'s view: one for the environment's font and direction.
@@ -30,11 +33,21 @@ public struct ObservedText: TextViewRepresentable {
         try ReadOnlyText("", style: style).makeTextView(context: Self.readOnlyContext(context))
     }
 
-    /// Reads `text` (tracked) and shows it as `ReadOnlyText` does: writing only what differs.
+    /// Reads `text` (tracked) and shows it as `ReadOnlyText` does: writing only what
+    /// differs. Markup is read over the style's attributes, as `LabelCardRenderer` reads it.
     ///
-    /// - Throws: `BridgeError` when the style cannot be resolved.
+    /// - Throws: `BridgeError` when the style cannot be resolved; `LabelCardsError`
+    ///   `.invalidMarkup` for malformed markup.
     public func updateTextView(_ textView: TextView, context: Context) throws {
-        try ReadOnlyText(text(), style: style).updateTextView(textView, context: Self.readOnlyContext(context))
+        guard isMarkup else {
+            try ReadOnlyText(text(), style: style).updateTextView(textView, context: Self.readOnlyContext(context))
+            return
+        }
+        let attributes = try style.attributes(in: context.environment)
+        let shown = try LabelCardMarkup.attributedText(text(), over: attributes)
+        guard textView.attributedText != shown else { return }
+        textView.textContentStorage.typingAttributes = attributes
+        textView.attributedText = shown
     }
 
     private static func readOnlyContext(_ context: Context) -> ReadOnlyText.Context {

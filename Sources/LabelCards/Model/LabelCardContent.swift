@@ -13,9 +13,15 @@ public protocol LabelCardContent {
     var detail: String { get }
     /// Whether the card shows `detail`.
     var showsDetail: Bool { get }
+    /// Whether `detail` is Pango markup (`LabelCardMarkup`): bold words, links,
+    /// icons. False unless a type says otherwise.
+    var detailIsMarkup: Bool { get }
 }
 
 extension LabelCardContent {
+    /// Plain text: a detail is markup only when the content says so.
+    public var detailIsMarkup: Bool { false }
+
     /// What the card shows as its title: `title` without leading and trailing
     /// whitespace, or `Untitled label` when nothing is left.
     public var displayedTitle: String { LabelTitle.displayed(title) }
@@ -43,16 +49,21 @@ public struct LabelCardSnapshot: LabelCardContent, Sendable, Hashable, Codable {
     public var detail: String
     /// Whether the detail is shown.
     public var showsDetail: Bool
+    /// Whether the detail is Pango markup.
+    public var detailIsMarkup: Bool
 
     /// A card's inputs.
-    public init(title: String, detail: String = "", showsDetail: Bool = true) {
+    public init(title: String, detail: String = "", showsDetail: Bool = true, detailIsMarkup: Bool = false) {
         self.title = title
         self.detail = detail
         self.showsDetail = showsDetail
+        self.detailIsMarkup = detailIsMarkup
     }
 
     /// The current inputs of any content (a model's values at this moment).
     public init(_ content: some LabelCardContent) {
-        self.init(title: content.title, detail: content.detail, showsDetail: content.showsDetail)
+        self.init(
+            title: content.title, detail: content.detail, showsDetail: content.showsDetail,
+            detailIsMarkup: content.detailIsMarkup)
     }
 }

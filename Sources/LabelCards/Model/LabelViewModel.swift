@@ -20,17 +20,22 @@ public final class LabelViewModel: LabelCardContent {
     public var detail: String
     /// Whether the card shows the detail (true unless told).
     public var showsDetail: Bool
+    /// Whether the detail is Pango markup (false unless told).
+    public var detailIsMarkup: Bool
 
     /// A model with these values.
-    public init(title: String = "", detail: String = "", showsDetail: Bool = true) {
+    public init(title: String = "", detail: String = "", showsDetail: Bool = true, detailIsMarkup: Bool = false) {
         self.title = title
         self.detail = detail
         self.showsDetail = showsDetail
+        self.detailIsMarkup = detailIsMarkup
     }
 
     /// A model holding `content`'s current values.
     public convenience init(_ content: some LabelCardContent) {
-        self.init(title: content.title, detail: content.detail, showsDetail: content.showsDetail)
+        self.init(
+            title: content.title, detail: content.detail, showsDetail: content.showsDetail,
+            detailIsMarkup: content.detailIsMarkup)
     }
 
     /// The title the card shows: `title` trimmed of whitespace, or `Untitled label`.

@@ -10,8 +10,9 @@ import TextViewBridge
 /// touches another's, nor a later fresh one.
 ///
 /// The file is `{"fixtures": [{"name": …, "title": …, "detail": …, "showsDetail": …,
-/// "width": …, "scheme": "light" | "dark" | "default"}]}`; `showsDetail` defaults to
-/// true, `scheme` to `default` (the environment's, light).
+/// "detailIsMarkup": …, "width": …, "scheme": "light" | "dark" | "default"}]}`;
+/// `showsDetail` defaults to true, `detailIsMarkup` to false, `scheme` to `default`
+/// (the environment's, light).
 public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
     /// The fixture's name, shown in the gallery.
     public var name: String
@@ -21,6 +22,8 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
     public var detail: String
     /// Whether the detail is shown.
     public var showsDetail: Bool
+    /// Whether the detail is Pango markup (`LabelCardMarkup`).
+    public var detailIsMarkup: Bool
     /// The editor's width in points.
     public var width: CGFloat
     /// The colour scheme it is declared in; nil for the environment's default.
@@ -28,13 +31,14 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
 
     /// A fixture.
     public init(
-        name: String, title: String, detail: String, showsDetail: Bool = true, width: CGFloat,
-        scheme: ColorScheme? = nil
+        name: String, title: String, detail: String, showsDetail: Bool = true, detailIsMarkup: Bool = false,
+        width: CGFloat, scheme: ColorScheme? = nil
     ) {
         self.name = name
         self.title = title
         self.detail = detail
         self.showsDetail = showsDetail
+        self.detailIsMarkup = detailIsMarkup
         self.width = width
         self.scheme = scheme
     }
@@ -47,12 +51,12 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
 
     /// A new model with the fixture's values (never one shared with anything else).
     public func makeModel() -> LabelViewModel {
-        LabelViewModel(title: title, detail: detail, showsDetail: showsDetail)
+        LabelViewModel(title: title, detail: detail, showsDetail: showsDetail, detailIsMarkup: detailIsMarkup)
     }
 
     /// The fixture's values as a plain value.
     public var snapshot: LabelCardSnapshot {
-        LabelCardSnapshot(title: title, detail: detail, showsDetail: showsDetail)
+        LabelCardSnapshot(title: title, detail: detail, showsDetail: showsDetail, detailIsMarkup: detailIsMarkup)
     }
 
     /// `text` lower-cased, ASCII letters and digits kept, every other run as one `-`.
@@ -70,17 +74,18 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, title, detail, showsDetail, width, scheme
+        case name, title, detail, showsDetail, detailIsMarkup, width, scheme
     }
 
-    /// Decodes a fixture; `showsDetail` defaults to true, `scheme` (`light`, `dark`
-    /// or `default`) to the default.
+    /// Decodes a fixture; `showsDetail` defaults to true, `detailIsMarkup` to false,
+    /// `scheme` (`light`, `dark` or `default`) to the default.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         title = try container.decode(String.self, forKey: .title)
         detail = try container.decodeIfPresent(String.self, forKey: .detail) ?? ""
         showsDetail = try container.decodeIfPresent(Bool.self, forKey: .showsDetail) ?? true
+        detailIsMarkup = try container.decodeIfPresent(Bool.self, forKey: .detailIsMarkup) ?? false
         width = try container.decode(CGFloat.self, forKey: .width)
         let schemeName = try container.decodeIfPresent(String.self, forKey: .scheme) ?? "default"
         if schemeName == "default" {
@@ -101,6 +106,7 @@ public struct LabelFixture: Sendable, Hashable, Codable, Identifiable {
         try container.encode(title, forKey: .title)
         try container.encode(detail, forKey: .detail)
         try container.encode(showsDetail, forKey: .showsDetail)
+        if detailIsMarkup { try container.encode(detailIsMarkup, forKey: .detailIsMarkup) }
         try container.encode(width, forKey: .width)
         try container.encode(scheme?.rawValue ?? "default", forKey: .scheme)
     }

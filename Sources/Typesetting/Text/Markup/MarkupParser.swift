@@ -22,10 +22,14 @@ struct MarkupParser {
 
     /// The base size in Pango units, which relative sizes scale.
     private let baseUnits: Int
+    /// The elements beyond Pango's it reads.
+    private let extensions: MarkupExtensions
 
-    /// A parser resolving relative sizes over `baseSize` points.
-    init(baseSize: CGFloat) {
+    /// A parser resolving relative sizes over `baseSize` points, reading Pango's
+    /// elements and those `extensions` allow.
+    init(baseSize: CGFloat, extensions: MarkupExtensions = .pango) {
         baseUnits = Int(Double(baseSize) * Double(pangoScale) + 0.5)
+        self.extensions = extensions
     }
 
     /// The text and runs `bytes` stand for.
@@ -58,7 +62,19 @@ struct MarkupParser {
                         value: try MarkupEntities.attributeValue(bytes, attribute.value),
                         nameOffset: attribute.name.lowerBound, valueOffset: attribute.value.lowerBound)
                 }
-                let style = try stack[stack.count - 1].style.opening(name, attributes: spanAttributes, at: start)
+                if name == "attachment", extensions.allows(name) {
+                    // One U+FFFC (UTF-8 EF BF BC) standing for the box.
+                    var attributes = stack[stack.count - 1].attributes
+                    attributes.attachment = try extensions.attachment(spanAttributes, isEmpty: isEmpty, at: start)
+                    text += [0xEF, 0xBF, 0xBC]
+                    length += 1
+                    Self.extend(&runs, with: (length - 1)..<length, attributes: attributes)
+                    continue
+                }
+                let style =
+                    name == "a" && extensions.allows(name)
+                    ? try extensions.opening(link: spanAttributes, over: stack[stack.count - 1].style, at: start)
+                    : try stack[stack.count - 1].style.opening(name, attributes: spanAttributes, at: start)
                 if !isEmpty {
                     stack.append(OpenElement(name: name, offset: start, style: style, attributes: style.attributes()))
                 }
@@ -134,6 +150,13 @@ extension AttributedText {
     ///   are errors, as in Pango; so is nesting deeper than 256 elements.
     ///   `.invalidFontSize` when `baseSize` is not a positive finite number.
     public init(markup: String, baseSize: CGFloat = 12) throws {
+        try self.init(markup: markup, baseSize: baseSize, extensions: .pango)
+    }
+
+    /// Text and attributes from Pango markup with elements beyond Pango's that
+    /// `extensions` allow (a link, an inline attachment); otherwise as
+    /// `init(markup:baseSize:)`, whose errors it throws.
+    public init(markup: String, baseSize: CGFloat, extensions: MarkupExtensions) throws {
         guard baseSize.isFinite, baseSize > 0 else {
             throw TypesettingError(
                 .invalidFontSize, "the base size of markup must be a positive number of points, not \(baseSize)")
@@ -141,7 +164,7 @@ extension AttributedText {
         var markup = markup
         self = try markup.withUTF8 { bytes in
             do {
-                return try MarkupParser(baseSize: baseSize).parse(bytes)
+                return try MarkupParser(baseSize: baseSize, extensions: extensions).parse(bytes)
             } catch let problem as MarkupProblem {
                 throw problem.error(in: bytes)
             }

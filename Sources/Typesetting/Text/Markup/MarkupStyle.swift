@@ -55,6 +55,8 @@ struct MarkupStyle {
     var language: String?
     /// Superscript or subscript, from `<sup>` or `<sub>`.
     var baselineShift = BaselineShift.none
+    /// The link of an `<a href>` (a `MarkupExtensions` element).
+    var link: URL?
     /// How `<big>`, `<small>`, `larger` and `smaller` scale: Pango's bookkeeping of
     /// its open tags.
     var relativeSize = RelativeSize()
@@ -143,6 +145,7 @@ struct MarkupStyle {
         attributes.letterSpacing = CGFloat(letterSpacing) / CGFloat(pangoScale)
         attributes.language = language
         attributes.baselineShift = baselineShift
+        attributes.link = link
         return attributes
     }
 }
