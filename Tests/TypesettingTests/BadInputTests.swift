@@ -75,13 +75,14 @@ import Testing
 
     @Test func controlCharactersDrawNothing() throws {
         let line = try Fixtures.typesetter().paragraph(AttributedText("a\u{1}b\tc")).lines(width: .infinity)[0]
-        let run = line.runs[0]
-        let space = try #require(run.font.face.glyph(for: " "))
-        #expect(run.glyphs[1] == space)
-        #expect(run.advances[1] == 0)
-        let spaceAdvance = try Fixtures.typesetter().paragraph(AttributedText(" ")).lines(width: .infinity)[0]
-            .trailingWhitespaceWidth
-        #expect(abs(run.advances[3] - 4 * spaceAdvance) < 1e-9, "a tab advances four spaces")
+        let glyphs = line.runs.flatMap(\.glyphs)
+        let advances = line.runs.flatMap(\.advances)
+        let space = try #require(line.runs[0].font.face.glyph(for: " "))
+        #expect(glyphs[1] == space)
+        #expect(advances[1] == 0)
+        // The tab draws a space's glyph and reaches the default style's first stop (28 pt).
+        #expect(glyphs[3] == space)
+        #expect(abs(advances[0...3].reduce(0, +) - 28) < 1e-9, "a tab goes to the first tab stop")
     }
 }
 

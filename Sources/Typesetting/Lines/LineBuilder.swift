@@ -72,9 +72,11 @@ struct LineBuilder {
     /// Whether the line's spaces widen to fill the `available` width: justified
     /// alignment, not a paragraph's last line or one ending in a mandatory break,
     /// room to fill.
+    /// A line holding a tab is set as it is: widening its spaces would move the text
+    /// off its stops.
     private func justifies(_ lineBreak: LineBreak, contentWidth: Double, available: Double) -> Bool {
         paragraph.style.alignment == .justified && !lineBreak.isMandatory && available.isFinite
-            && available > contentWidth
+            && available > contentWidth && !(paragraph.hasTabs && paragraph.tabs?.hasTab(in: lineBreak.range) == true)
     }
 
     /// The glyph runs of `line`, in visual order, positioned: what `Line.runs` returns
@@ -82,6 +84,9 @@ struct LineBuilder {
     func runs(of line: Line) -> [GlyphRun] {
         var glyphRuns = pieces(of: line.range, contentEnd: line.contentEnd).map { piece in
             (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
+        }
+        if paragraph.hasTabs, let tabs = paragraph.tabs, tabs.hasTab(in: line.range) {
+            glyphRuns = settingTabs(glyphRuns, of: line, tabs: tabs)
         }
         trimLetterSpacing(&glyphRuns, contentEnd: line.contentEnd)
         let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
@@ -192,6 +197,40 @@ struct LineBuilder {
             characterRange: piece.range, x: 0, width: CGFloat(storage.advance(of: glyphs)),
             attributes: paragraph.attributes[run.attributesIndex],
             baselineOffset: paragraph.baselineOffset(ofRun: piece.run))
+    }
+
+    /// The line's glyph runs with each tab cut out into a run of its own, as wide as
+    /// its stop makes it (the difference on its glyph, as justification widens
+    /// spaces).
+    private func settingTabs(
+        _ glyphRuns: [(run: GlyphRun, level: UInt8)], of line: Line, tabs: ParagraphTabs
+    ) -> [(run: GlyphRun, level: UInt8)] {
+        let widths = paragraph.tabWidths(line: line.range, contentEnd: line.contentEnd, tabs: tabs)
+        var result: [(run: GlyphRun, level: UInt8)] = []
+        for entry in glyphRuns {
+            let range = entry.run.characterRange
+            guard tabs.hasTab(in: range) else {
+                result.append(entry)
+                continue
+            }
+            // Cut the piece at its tabs; each part is its own piece of the same run.
+            let runIndex = paragraph.runIndex(containing: range.lowerBound)
+            var cuts = [range.lowerBound]
+            for offset in tabs.offsets where range.contains(offset) { cuts += [offset, offset + 1] }
+            cuts.append(range.upperBound)
+            for k in stride(from: 0, to: cuts.count - 1, by: 1) where cuts[k] < cuts[k + 1] {
+                let part = Piece(run: runIndex, range: cuts[k]..<cuts[k + 1], level: entry.level)
+                var run = glyphRun(for: part, lineRange: line.range)
+                if let width = widths[part.range.lowerBound], part.range.count == 1, !run.glyphRange.isEmpty {
+                    run = GlyphRun(
+                        storage: run.storage, glyphRange: run.glyphRange, expansion: width - Double(run.width),
+                        expansions: [run.glyphRange.lowerBound], characterRange: run.characterRange, x: 0,
+                        width: CGFloat(width), attributes: run.attributes, baselineOffset: run.baselineOffset)
+                }
+                result.append((run, entry.level))
+            }
+        }
+        return result
     }
 
     /// Widens the spaces of the line's content so it fills the width.

@@ -24,9 +24,13 @@ extension ShapedParagraph {
 
     /// The advance of the content of a line spanning `line` whose hanging whitespace
     /// starts at `contentEnd`, exact: edges re-shaped where unsafe. Costs O(line);
-    /// line breakers call it only when an edge is unsafe.
+    /// line breakers call it only when an edge is unsafe. Tabs count at the widths
+    /// their stops give them on this line.
     func exactContentWidth(line: Range<Int>, contentEnd: Int) -> Double {
         guard !line.isEmpty else { return 0 }
+        if hasTabs, let tabs, tabs.hasTab(in: line.lowerBound..<contentEnd) {
+            return tabbedContentWidth(line: line, contentEnd: contentEnd, tabs: tabs).width
+        }
         var total: Int64 = 0
         var width = 0.0
         var index = runIndex(containing: line.lowerBound)

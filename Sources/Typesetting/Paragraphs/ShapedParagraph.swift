@@ -44,6 +44,11 @@ public final class ShapedParagraph: Sendable {
     /// out once, so that lines of the many paragraphs with neither skip that work.
     let hasIndents: Bool
     let limitsLineHeight: Bool
+    /// The paragraph's tab characters and the sums that place them, or nil when it
+    /// has none (nearly always): lines without tabs do no tab work.
+    let tabs: ParagraphTabs?
+    /// Whether `tabs` is set: one flag to test on the paths every line takes.
+    let hasTabs: Bool
 
     /// Analyses and shapes `content`, a single paragraph (a line or paragraph
     /// separator inside it is a mandatory break), looking words up in `shapeCache`
@@ -72,7 +77,8 @@ public final class ShapedParagraph: Sendable {
         shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true,
         analysis: ParagraphAnalysis.Steps
     ) rethrows {
-        self.text = content.utf16
+        let text = content.utf16
+        self.text = text
         self.style = style
         self.hasIndents = style.hasIndents
         self.limitsLineHeight = style.limitsLineHeight
@@ -116,6 +122,10 @@ public final class ShapedParagraph: Sendable {
             return run.style?.attachment.map { metrics.holding($0) } ?? metrics
         }
         self.segments = analysis.2
+        let tabs = ParagraphTabs(
+            text: text, runs: analysis.1, style: style, locale: locale, isRightToLeft: analysis.0.isRightToLeft)
+        self.tabs = tabs
+        self.hasTabs = tabs != nil
         self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
         statistics.paragraphTypeset()
     }

@@ -48,6 +48,17 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// and `minimumLineHeight`; 0 (or negative) sets no limit. A line cut shorter
     /// loses the space above its baseline first, so glyphs may overflow its top.
     public var maximumLineHeight: CGFloat = 0
+    /// Where tab characters take the pen, in any order (TextKit's default: twelve
+    /// `left` stops, every 28 points). A tab goes to the first stop past the pen;
+    /// its width is worked out when lines are built, never when the text is shaped.
+    public var tabStops: [TextTab] = ParagraphStyle.defaultTabStops
+    /// Past the last tab stop, tabs go to the next multiple of this distance (as
+    /// `left` stops). 0, the default, adds no stops, and as in TextKit a tab with no
+    /// stop left ends its line: the text after it starts the next one.
+    public var defaultTabInterval: CGFloat = 0
+
+    /// TextKit's default tab stops: twelve `left` stops, every 28 points.
+    public static let defaultTabStops = (1...12).map { TextTab(.left, location: CGFloat($0 * 28)) }
 
     /// The default style: natural alignment and direction, no extra spacing.
     public init() {}
@@ -58,7 +69,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
         paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0,
         firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
-        minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0
+        minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
+        tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0
     ) {
         self.alignment = alignment
         self.baseWritingDirection = baseWritingDirection
@@ -71,6 +83,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.tailIndent = tailIndent
         self.minimumLineHeight = minimumLineHeight
         self.maximumLineHeight = maximumLineHeight
+        self.tabStops = tabStops
+        self.defaultTabInterval = defaultTabInterval
     }
 }
 

@@ -1,0 +1,93 @@
+/// Tabs at line-building time: a tab's width depends on where the pen is when the
+/// line reaches it (and, for right, centred and decimal stops, on the text after
+/// it), so lines with tabs are measured with the tabs resolved, from sums kept in
+/// `ParagraphTabs`; the shaped glyphs stay as they are.
+extension ShapedParagraph {
+    /// How far from the leading margin a line starting at `offset` starts: its
+    /// head indent (the first line's own).
+    func lead(ofLineAt offset: Int) -> Double {
+        hasIndents ? style.lineSpan(width: 0, isFirst: offset == 0).lead : 0
+    }
+
+    /// The width of the content of a line spanning `line` whose hanging whitespace
+    /// starts at `contentEnd`, its tabs resolved, and whether a tab with no stop
+    /// left has content after it (the line must end at that tab).
+    func tabbedContentWidth(line: Range<Int>, contentEnd: Int, tabs: ParagraphTabs) -> (width: Double, wraps: Bool) {
+        let laidOut = tabs.layout(from: line.lowerBound, to: contentEnd, lead: lead(ofLineAt: line.lowerBound))
+        return (laidOut.width, laidOut.wraps)
+    }
+
+    /// Each tab's width on a line spanning `line` whose hanging whitespace starts at
+    /// `contentEnd`: those in the content aligned against the content alone, those
+    /// in the hanging whitespace after it.
+    func tabWidths(line: Range<Int>, contentEnd: Int, tabs: ParagraphTabs) -> [Int: Double] {
+        let lead = lead(ofLineAt: line.lowerBound)
+        var widths: [Int: Double] = [:]
+        for tab in tabs.layout(from: line.lowerBound, to: line.upperBound, lead: lead).tabWidths {
+            widths[tab.offset] = tab.width
+        }
+        for tab in tabs.layout(from: line.lowerBound, to: contentEnd, lead: lead).tabWidths {
+            widths[tab.offset] = tab.width
+        }
+        return widths
+    }
+
+    /// First-fit breaking of a paragraph with tabs: each line takes as many segments
+    /// as fit with its tabs resolved, ends after a tab that has no stop left, and a
+    /// segment too wide for a line of its own is broken between graphemes. The first
+    /// line (when `start` is 0) is `firstLineWidth` wide.
+    func tabbedLineBreaks(width: Double, firstLineWidth: Double, from start: Int, tabs: ParagraphTabs) -> [LineBreak] {
+        guard segments.count > 0, start < length else {
+            return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
+        }
+        var lines: [LineBreak] = []
+        var lineStart = start
+        var first = segments.index(holding: start)
+        while first < segments.count {
+            let limit = fittingLimit(width: lineStart == 0 ? firstLineWidth : width)
+            var last = -1
+            var j = first
+            while j < segments.count {
+                let measured = tabbedContentWidth(
+                    line: lineStart..<segments.end(of: j), contentEnd: max(lineStart, segments.contentEnd(of: j)),
+                    tabs: tabs)
+                if measured.width > limit || (measured.wraps && j > first) { break }
+                last = j
+                if segments.isMandatory(j) || measured.wraps { break }
+                j += 1
+            }
+            if last < 0 {
+                // Not even segment `first` fits: break it between graphemes.
+                let contentEnd = segments.contentEnd(of: first)
+                let end = graphemeBreak(from: lineStart, before: contentEnd, limit: limit, tabs: tabs)
+                if end < contentEnd {
+                    lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
+                    lineStart = end
+                    continue
+                }
+                last = first
+            }
+            lines.append(
+                LineBreak(
+                    range: lineStart..<segments.end(of: last),
+                    contentEnd: max(lineStart, segments.contentEnd(of: last)),
+                    isMandatory: segments.isMandatory(last) || last == segments.count - 1))
+            lineStart = segments.end(of: last)
+            first = last + 1
+        }
+        return lines
+    }
+
+    /// The furthest grapheme boundary before `end` that a line from `lineStart` can
+    /// reach within `limit`, tabs resolved; at least one grapheme on.
+    private func graphemeBreak(from lineStart: Int, before end: Int, limit: Double, tabs: ParagraphTabs) -> Int {
+        let boundaries = graphemeAdvances(in: lineStart..<end).boundaries
+        var best = boundaries.count > 1 ? boundaries[1] : end
+        for boundary in boundaries.dropFirst(2) {
+            let measured = tabbedContentWidth(line: lineStart..<boundary, contentEnd: boundary, tabs: tabs)
+            if measured.width > limit || measured.wraps { break }
+            best = boundary
+        }
+        return best
+    }
+}
