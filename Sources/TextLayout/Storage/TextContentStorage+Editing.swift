@@ -41,6 +41,15 @@ extension TextContentStorage {
             changeInLength: 0, newLength: range.length)
     }
 
+    /// New typing attributes: an empty document's line is laid out in them (an
+    /// attribute edit of its one paragraph).
+    func typingAttributesDidChange() {
+        guard isEmpty else { return }
+        splitAllParagraphs()
+        guard paragraphs[0].attributedString.attributes(at: 0) != typingAttributes else { return }
+        edit(TextRange(0..<0), { _, _ in }, changeInLength: 0, newLength: 0)
+    }
+
     /// The attributes plain text inserted at `location` takes.
     public func attributes(forInsertionAt location: TextLocation) -> TextAttributes {
         guard !isEmpty else { return typingAttributes }
@@ -80,6 +89,11 @@ extension TextContentStorage {
         change(&combined, (range.location.offset - start)..<(range.endLocation.offset - start))
         let isDocumentEnd = last == paragraphs.count - 1 && !hasUnsplitText
         var replacement = Self.paragraphs(of: combined, dropsTrailingEmpty: !isDocumentEnd)
+        if isDocumentEnd {
+            let previous =
+                replacement.count > 1 ? replacement[replacement.count - 2] : first > 0 ? paragraphs[first - 1] : nil
+            replacement[replacement.count - 1] = endParagraph(replacement[replacement.count - 1], after: previous)
+        }
         // Keep unchanged paragraphs at either end: their layout stays valid.
         let old = (first...last).map { paragraphs[$0] }
         var prefix = 0
@@ -107,6 +121,21 @@ extension TextContentStorage {
                     changeInLength: changeInLength),
                 insertedParagraphs: inserted))
         if transactionDepth == 0 { flushEdits() }
+    }
+
+    /// `paragraph`, the document's last, with the attributes the rule for a paragraph
+    /// without characters gives it when it is empty: those of the separator before
+    /// it (`previous`'s last character), or the typing attributes in an empty
+    /// document. So they depend on the text alone, never on the edits that made it:
+    /// a fresh storage of the same text agrees, as does a fresh layout of it (the
+    /// empty last line is as high as the separator's font, as TextKit's extra line
+    /// fragment is).
+    func endParagraph(_ paragraph: TextParagraph, after previous: TextParagraph?) -> TextParagraph {
+        guard paragraph.length == 0 else { return paragraph }
+        let attributes =
+            previous.map { $0.attributedString.attributes(at: $0.length - 1) } ?? typingAttributes
+        guard paragraph.attributedString.attributes(at: 0) != attributes else { return paragraph }
+        return TextParagraph(attributedString: AttributedText(utf16: [], attributes: attributes), separatorLength: 0)
     }
 
     /// Splits text into paragraphs, each keeping its separator. Text that ends in a

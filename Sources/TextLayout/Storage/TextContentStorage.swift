@@ -72,8 +72,11 @@ public final class TextContentStorage {
     var pendingEdits: [ProcessedEdit] = []
     private var observers: [WeakObserver] = []
 
-    /// The attributes of text inserted into an empty document.
-    public var typingAttributes: TextAttributes
+    /// The attributes of text inserted into an empty document, and of the empty
+    /// document's one line.
+    public var typingAttributes: TextAttributes {
+        didSet { typingAttributesDidChange() }
+    }
     /// The `TextStorage` view of this content while anyone (a layout manager) keeps it.
     weak var textStorageView: TextStorage?
 
@@ -136,7 +139,12 @@ public final class TextContentStorage {
     }
 
     /// The whole document (O(length)).
-    public var attributedString: AttributedText { attributedSubstring(in: documentRange) }
+    ///
+    /// An empty document's text carries the typing attributes (an empty text has
+    /// attributes too: its line's height comes from them).
+    public var attributedString: AttributedText {
+        isEmpty ? paragraph(at: 0).attributedString : attributedSubstring(in: documentRange)
+    }
 
     /// The whole document's text (O(length)).
     public var string: String { attributedString.string }
