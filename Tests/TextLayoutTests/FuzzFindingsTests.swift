@@ -28,6 +28,26 @@ import Typesetting
         #expect(Fixtures.allFragments(manager).count == 5)
     }
 
+    /// fuzz-editing: the glyph-based manager, asked for layout inside an editing
+    /// transaction, made glyphs from paragraphs the transaction's edits had already
+    /// changed, then applied those edits to them again when it heard of them (an
+    /// empty line where a fresh layout has text). It now makes such glyphs again.
+    @Test func theGlyphManagerAskedForLayoutInsideATransactionAgreesAfterIt() throws {
+        let storage = TextContentStorage(string: "one paragraph\nand another")
+        let manager = LayoutManager(fonts: try TestData.cascade())
+        storage.textStorage.addLayoutManager(manager)
+        manager.addTextContainer(TextContainer(size: CGSize(width: 200, height: CGFloat.infinity)))
+        _ = Fixtures.laidOutLines(manager)
+        storage.performEditingTransaction {
+            storage.replaceCharacters(in: TextRange(0..<0), with: "a\nb\nc\nd\n")
+            manager.ensureLayout(forCharacterRange: (storage.length - 2)..<storage.length)
+            storage.replaceCharacters(in: TextRange(2..<3), with: "BB\n")
+            manager.ensureLayout(forCharacterRange: 0..<storage.length)
+        }
+        let fresh = try Fixtures.freshLines(storage.attributedString, width: 200)
+        #expect(Fixtures.sameLines(Fixtures.laidOutLines(manager), fresh.glyph))
+    }
+
     /// The heights of every line a manager of each kind gives: the edited
     /// fragment-based one, its glyph-based twin on the same storage, and fresh
     /// managers of both kinds given the final text.

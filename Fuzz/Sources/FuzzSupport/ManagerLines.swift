@@ -68,15 +68,20 @@ public enum ManagerLines {
             let manager = LayoutManager(fonts: options.fonts, style: options.style, locale: options.locale)
             storage.addLayoutManager(manager)
             manager.addTextContainer(options.container.makeContainer())
-            var lines: [Line] = []
-            manager.enumerateTypesetLines { line, usedRect, _, paragraphStart in
-                var line = line
-                line.origin = usedRect.origin
-                line.paragraphOffset = paragraphStart
-                lines.append(line)
-                return true
-            }
-            return lines
+            return lines(of: manager)
         }
+    }
+
+    /// The lines of `manager`, laying out everything (the extra line fragment included).
+    public static func lines(of manager: LayoutManager) -> [Line] {
+        var lines: [Line] = []
+        manager.enumerateTypesetLines { line, usedRect, _, paragraphStart in
+            var line = line
+            line.origin = usedRect.origin
+            line.paragraphOffset = paragraphStart
+            lines.append(line)
+            return true
+        }
+        return lines
     }
 }

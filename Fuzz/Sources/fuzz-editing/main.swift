@@ -7,9 +7,11 @@ import Typesetting
 // replacements and attribute changes through `TextContentStorage`, new container
 // widths, viewport moves and partial layout, in any order.
 //
-// Afterwards the storage holds exactly the text the same edits give an
-// `AttributedText`, and the manager's lines (everything laid out) are those of a
-// fresh manager, and of a fresh glyph-based manager, given the final text.
+// A glyph-based manager lays out the same storage as it is edited (it re-lays
+// out only the paragraphs each edit replaced and moves the lines after them).
+// Afterwards the storage holds exactly the text the same edits give
+// an `AttributedText`, and both managers' lines (everything laid out) are those of
+// a fresh manager, and of a fresh glyph-based manager, given the final text.
 
 /// One input: options, the starting text's pieces, then edits until the bytes end.
 private func edit(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -34,6 +36,9 @@ private struct EditingSession {
     let storage: TextContentStorage
     let manager: TextLayoutManager
     let container: TextContainer
+    /// A glyph-based manager of the same storage, in a container of its own.
+    let glyphManager: LayoutManager
+    let glyphContainer: TextContainer
     /// The same edits applied to a plain `AttributedText`.
     var expected: AttributedText
 
@@ -45,6 +50,10 @@ private struct EditingSession {
         storage.addTextLayoutManager(manager)
         container = options.container.makeContainer()
         manager.textContainer = container
+        glyphManager = LayoutManager(fonts: options.fonts, style: options.style, locale: options.locale)
+        storage.textStorage.addLayoutManager(glyphManager)
+        glyphContainer = options.container.makeContainer()
+        glyphManager.addTextContainer(glyphContainer)
     }
 
     /// A range of the current text from the next bytes (clamped, never inverted).
@@ -77,6 +86,7 @@ private struct EditingSession {
             expected.setAttributes(attributes, range: target)
         case 4:
             container.size = CGSize(width: LayoutOptions.width(&input), height: .infinity)
+            glyphContainer.size = container.size
         case 5:  // several edits in one transaction
             storage.performEditingTransaction {
                 for _ in 0..<Int(input.byte() % 4) { step(&input) }
@@ -87,7 +97,9 @@ private struct EditingSession {
                 x: 0, y: CGFloat(input.uint16()), width: 100, height: CGFloat(input.byte()) * 4)
             controller.layoutViewport()
         case 7:
-            manager.ensureLayout(for: TextRange(range(&input)))
+            let target = range(&input)
+            manager.ensureLayout(for: TextRange(target))
+            glyphManager.ensureLayout(forCharacterRange: target)
         default:
             _ = manager.textLayoutFragment(for: CGPoint(x: 1, y: CGFloat(input.uint16())))
             _ = manager.textLayoutFragment(for: TextLocation(range(&input).lowerBound))
@@ -114,6 +126,9 @@ private struct EditingSession {
             edited, ManagerLines.lines(of: text, by: .fragment, final), "edited manager against a fresh one")
         LayoutChecks.checkSame(
             edited, ManagerLines.lines(of: text, by: .glyph, final), "edited manager against a fresh glyph manager")
+        LayoutChecks.checkSame(
+            ManagerLines.lines(of: glyphManager), ManagerLines.lines(of: text, by: .glyph, final),
+            "edited glyph manager against a fresh one")
     }
 }
 

@@ -9,6 +9,7 @@ extension LayoutManager {
     func generateGlyphs(throughParagraph index: Int) {
         guard let content = textStorage?.textContentStorage else { return }
         while records.count <= min(index, content.paragraphCount - 1) {
+            if !content.pendingEdits.isEmpty { generatedAheadOfEdits = true }
             let paragraphIndex = records.count
             let paragraph = content.paragraph(at: paragraphIndex)
             let previous = records.last
@@ -31,7 +32,7 @@ extension LayoutManager {
     /// when its analysis fails, its fallback layout, the failure recorded and told
     /// to the delegate (as `TextLayoutManager` does). `start` is where it starts in
     /// the document.
-    private func shapedParagraph(for paragraph: TextParagraph, at start: Int) -> ShapedParagraph {
+    func shapedParagraph(for paragraph: TextParagraph, at start: Int) -> ShapedParagraph {
         let key = ObjectIdentifier(paragraph)
         if let cached = shapedCache[key], cached.paragraph === paragraph { return cached.shaped }
         let (shaped, error) = typesetter.paragraphOrFallback(paragraph.content)

@@ -30,7 +30,7 @@ extension LayoutManager {
     /// Breaks the next paragraph into lines and places them from the cursor, moving
     /// to the next container when a line would pass the current one's bottom (and
     /// re-breaking the rest when the next container's width differs).
-    private func layOutNextParagraph() {
+    func layOutNextParagraph() {
         let index = laidOutParagraphs
         generateGlyphs(throughParagraph: index)
         let record = records[index]

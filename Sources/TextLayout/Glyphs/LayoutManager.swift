@@ -53,6 +53,10 @@ public final class LayoutManager {
     var cursor = (container: 0, y: CGFloat(0))
     /// For each laid-out paragraph, the cursor after it and the line count so far.
     var paragraphEnds: [(container: Int, y: CGFloat, lineCount: Int)] = []
+    /// Whether glyphs were generated from paragraphs that edits not yet heard of had
+    /// made (asked for inside an editing transaction): those edits, when they come,
+    /// cannot be applied to the records, which are dropped instead.
+    var generatedAheadOfEdits = false
     /// Shaped paragraphs by paragraph identity, so re-generated glyphs reuse shaping.
     var shapedCache: [ObjectIdentifier: (paragraph: TextParagraph, shaped: ShapedParagraph)] = [:]
 
@@ -120,6 +124,7 @@ public final class LayoutManager {
     /// Everything changed: drop glyphs and layout.
     func invalidateEverything() {
         records = []
+        generatedAheadOfEdits = false
         shapedCache = [:]
         invalidateLayoutFromStart()
     }

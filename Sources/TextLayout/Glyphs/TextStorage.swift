@@ -83,31 +83,37 @@ public final class TextStorage {
         textContentStorage.setAttributes(attributes, range: TextRange(range))
     }
 
+    /// Changes the attributes over `range` run by run (as
+    /// `NSMutableAttributedString.addAttributes`): `change` sees each run's attributes.
+    public func updateAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
+        textContentStorage.updateAttributes(in: TextRange(range), change)
+    }
+
     /// Groups edits; layout managers hear of them when the outermost group ends.
     public func performEditingTransaction(_ body: () throws -> Void) rethrows {
         try textContentStorage.performEditingTransaction(body)
     }
 
     /// Tells the layout managers that `range` (in the text after the edit) changed,
-    /// by `delta` characters: every edit made here or through the content storage
-    /// arrives through this, as in TextKit.
+    /// by `delta` characters, as TextKit's `edited(_:range:changeInLength:)`: they
+    /// drop their glyphs and layout from the paragraph holding the range's start on.
+    /// Edits made here or through the content storage do not need it: the managers
+    /// hear of those paragraph by paragraph, and re-lay out only the paragraphs
+    /// each edit replaced.
     public func edited(_ actions: TextStorageEditActions, range: Range<Int>, changeInLength delta: Int) {
         for manager in layoutManagers {
             manager.processEditing(for: self, edited: actions, range: range, changeInLength: delta)
         }
     }
 
-    /// Turns the content storage's paragraph edits into `edited` calls.
+    /// Hands the content storage's paragraph edits to the layout managers.
     private final class EditBridge: TextContentStorageObserver {
         weak var storage: TextStorage?
 
         func textContentStorage(_ contentStorage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
             guard let storage else { return }
-            for edit in edits.map(\.edit) {
-                let actions: TextStorageEditActions =
-                    edit.changeInLength == 0 && edit.editedRange.length > 0
-                    ? .editedAttributes : [.editedCharacters, .editedAttributes]
-                storage.edited(actions, range: edit.editedRange.offsets, changeInLength: edit.changeInLength)
+            for edit in edits {
+                for manager in storage.layoutManagers { manager.processParagraphEdit(edit) }
             }
         }
     }

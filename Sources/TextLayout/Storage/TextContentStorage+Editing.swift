@@ -41,6 +41,20 @@ extension TextContentStorage {
             changeInLength: 0, newLength: range.length)
     }
 
+    /// Changes the attributes over `range` run by run, as
+    /// `NSMutableAttributedString.addAttributes` does: `change` sees each run's
+    /// attributes where `setAttributes(_:range:)` would replace them all (to make a
+    /// range bold, say, keeping each run's size and colour). Only the paragraphs
+    /// the range touches are replaced, and laid out again.
+    ///
+    /// - Precondition: `range` lies within the document.
+    public func updateAttributes(in range: TextRange, _ change: (inout TextAttributes) -> Void) {
+        guard !range.isEmpty else { return }
+        edit(
+            range, { combined, local in combined.updateAttributes(in: local, change) },
+            changeInLength: 0, newLength: range.length)
+    }
+
     /// New typing attributes: an empty document's line is laid out in them (an
     /// attribute edit of its one paragraph).
     func typingAttributesDidChange() {
