@@ -72,10 +72,11 @@ private struct EditingSession {
             let replacement = AttributedText(utf16: pieces(&input, count: Int(input.byte() % 4)))
             storage.replaceCharacters(in: TextRange(target), with: replacement)
             expected.replaceSubrange(target, with: replacement)
-        case 2:  // plain text, taking the attributes around it
+        case 2:  // plain text, taking the attributes around it or typing attributes just set
             let target = range(&input)
+            if input.bool() { storage.typingAttributes = TextAttributes(font: try? options.fonts.primary.withSize(9)) }
             let string = String(decoding: pieces(&input, count: Int(input.byte() % 4)), as: UTF16.self)
-            let attributes = storage.attributes(forInsertionAt: TextLocation(target.lowerBound))
+            let attributes = storage.attributes(forReplacing: TextRange(target))
             storage.replaceCharacters(in: TextRange(target), with: string)
             expected.replaceSubrange(target, with: AttributedText(string, attributes: attributes))
         case 3:

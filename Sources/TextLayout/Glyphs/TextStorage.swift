@@ -68,7 +68,16 @@ public final class TextStorage {
     /// The text and attributes (O(length)).
     public var attributedString: AttributedText { textContentStorage.attributedString }
 
-    /// Replaces the characters in `range` with `string` (taking the attributes before).
+    /// The attributes of text typed next, as the content storage's
+    /// `typingAttributes`: set, they apply to the plain text inserted next.
+    public var typingAttributes: TextAttributes {
+        get { textContentStorage.typingAttributes }
+        set { textContentStorage.typingAttributes = newValue }
+    }
+
+    /// Replaces the characters in `range` with `string`, in the typing attributes if
+    /// they were set since the last edit of the characters, else in those of the
+    /// first character replaced (of the character before an insertion point).
     public func replaceCharacters(in range: Range<Int>, with string: String) {
         textContentStorage.replaceCharacters(in: TextRange(range), with: string)
     }

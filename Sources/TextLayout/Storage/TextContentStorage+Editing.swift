@@ -14,18 +14,21 @@ extension TextContentStorage {
         try body()
     }
 
-    /// Replaces the text in `range` with `string`, which takes the attributes of the
-    /// text before the range (or after it at the start; the typing attributes in an
-    /// empty document).
+    /// Replaces the text in `range` with `string`, in the attributes
+    /// `attributes(forReplacing:)` gives: the typing attributes if they were set
+    /// since the last edit of the characters, else those of the first character
+    /// replaced, or of the character before an insertion point.
     public func replaceCharacters(in range: TextRange, with string: String) {
-        replaceCharacters(
-            in: range, with: AttributedText(string, attributes: attributes(forInsertionAt: range.location)))
+        replaceCharacters(in: range, with: AttributedText(string, attributes: attributes(forReplacing: range)))
     }
 
-    /// Replaces the text and attributes in `range` with `replacement`.
+    /// Replaces the text and attributes in `range` with `replacement`. The typing
+    /// attributes stop applying to text inserted later (as they were set before this
+    /// edit of the characters).
     ///
     /// - Precondition: `range` lies within the document.
     public func replaceCharacters(in range: TextRange, with replacement: AttributedText) {
+        typingAttributesAreSet = false
         edit(
             range, { combined, local in combined.replaceSubrange(local, with: replacement) },
             changeInLength: replacement.length - range.length, newLength: replacement.length)
@@ -55,18 +58,36 @@ extension TextContentStorage {
             changeInLength: 0, newLength: range.length)
     }
 
-    /// New typing attributes: an empty document's line is laid out in them (an
-    /// attribute edit of its one paragraph).
+    /// New typing attributes: the next plain text inserted takes them, and an empty
+    /// document's line is laid out in them (an attribute edit of its one paragraph).
     func typingAttributesDidChange() {
+        typingAttributesAreSet = true
         guard isEmpty else { return }
         splitAllParagraphs()
         guard paragraphs[0].attributedString.attributes(at: 0) != typingAttributes else { return }
         edit(TextRange(0..<0), { _, _ in }, changeInLength: 0, newLength: 0)
     }
 
-    /// The attributes plain text inserted at `location` takes.
+    /// The attributes plain text takes in place of `range` (TextKit's rule): the
+    /// typing attributes if they were set since the last edit of the characters, or
+    /// in an empty document; else those of the first character replaced, or for an
+    /// insertion point (an empty range) of the character before it (after it at the
+    /// document's start).
+    public func attributes(forReplacing range: TextRange) -> TextAttributes {
+        guard !range.isEmpty, !typingAttributesAreSet, range.location.offset < length else {
+            return attributes(forInsertionAt: range.location)
+        }
+        let index = paragraphIndex(containing: range.location)
+        let local = range.location.offset - paragraphs.prefix(upTo: index)
+        return paragraphs[index].attributedString.attributes(at: local)
+    }
+
+    /// The attributes plain text inserted at `location` takes: the typing attributes
+    /// if they were set since the last edit of the characters, or in an empty
+    /// document; else those of the character before `location` (after it at the
+    /// document's start), as typing continues the text before the caret.
     public func attributes(forInsertionAt location: TextLocation) -> TextAttributes {
-        guard !isEmpty else { return typingAttributes }
+        guard !isEmpty, !typingAttributesAreSet else { return typingAttributes }
         let offset = location.offset > 0 ? location.offset - 1 : 0
         let index = paragraphIndex(containing: TextLocation(offset))
         let local = offset - paragraphs.prefix(upTo: index)

@@ -73,10 +73,15 @@ public final class TextContentStorage {
     private var observers: [WeakObserver] = []
 
     /// The attributes of text inserted into an empty document, and of the empty
-    /// document's one line.
+    /// document's one line. Setting them also makes them the attributes of the plain
+    /// text inserted next, anywhere (`replaceCharacters(in:with:)` with a string),
+    /// until the characters are edited: TextKit's rule, see `attributes(forReplacing:)`.
     public var typingAttributes: TextAttributes {
         didSet { typingAttributesDidChange() }
     }
+    /// Whether `typingAttributes` were set since the last edit of the characters (a
+    /// text view also clears it when its selection moves).
+    var typingAttributesAreSet = false
     /// The `TextStorage` view of this content while anyone (a layout manager) keeps it.
     weak var textStorageView: TextStorage?
 

@@ -4,8 +4,18 @@ import Typesetting
 /// Editing as a keyboard and an input method do it: typing replaces the selection
 /// (or the text being composed), the delegate may refuse, the caret follows.
 extension TextView {
+    /// The attributes of the text typed next, as `NSTextView.typingAttributes`:
+    /// those set since the selection last moved or the text was last edited, else
+    /// the attributes of the selection's first character, or of the character
+    /// before the caret (the content storage's `attributes(forReplacing:)`).
+    /// Setting them applies to the next text typed, inserted or composed here.
+    public var typingAttributes: TextAttributes {
+        get { textContentStorage.attributes(forReplacing: selectedRange) }
+        set { textContentStorage.typingAttributes = newValue }
+    }
+
     /// Types `string`: it replaces the marked text if any, else the selection, and
-    /// the caret goes after it. Asks the delegate first.
+    /// the caret goes after it, in the typing attributes. Asks the delegate first.
     public func insertText(_ string: String) {
         let target = markedRange ?? selectedRange
         guard delegate?.textView(self, shouldChangeTextIn: target, replacementString: string) ?? true else { return }

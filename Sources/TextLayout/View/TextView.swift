@@ -193,6 +193,9 @@ public final class TextView {
         let clamped = ranges.isEmpty ? [TextRange(0..<0)] : ranges.map { clamp($0) }
         guard clamped != selection else { return }
         selection = clamped
+        // As in TextKit, moving the selection ends the typing attributes set at the
+        // old place: text typed now takes the attributes around the new one.
+        textContentStorage.typingAttributesAreSet = false
         delegate?.textViewDidChangeSelection(self)
     }
 
