@@ -83,16 +83,17 @@ extension Fixtures {
     }
 
     /// The lines fresh managers of both kinds give `text` in a container `width`
-    /// wide with the testdata cascade.
-    static func freshLines(_ text: AttributedText, width: CGFloat) throws -> (
+    /// wide with `fonts` (the testdata cascade unless told).
+    static func freshLines(_ text: AttributedText, width: CGFloat, fonts: FontCascade? = nil) throws -> (
         fragment: [LaidOutLine], glyph: [LaidOutLine]
     ) {
+        let fonts = try fonts ?? TestData.cascade()
         let storage = TextContentStorage(attributedString: text)
-        let fragmentManager = TextLayoutManager(fonts: try TestData.cascade())
+        let fragmentManager = TextLayoutManager(fonts: fonts)
         storage.addTextLayoutManager(fragmentManager)
         fragmentManager.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
         let glyphStorage = TextStorage(attributedString: text)
-        let glyphManager = LayoutManager(fonts: try TestData.cascade())
+        let glyphManager = LayoutManager(fonts: fonts)
         glyphStorage.addLayoutManager(glyphManager)
         glyphManager.addTextContainer(TextContainer(size: CGSize(width: width, height: .infinity)))
         return (laidOutLines(fragmentManager), laidOutLines(glyphManager))
