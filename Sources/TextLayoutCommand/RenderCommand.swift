@@ -23,7 +23,7 @@ struct RenderCommand {
         }
         // Markup is read whole before the image is drawn: malformed markup writes nothing.
         var text = try input.attributedText(markup: options.markup, baseSize: options.size)
-        text.updateAttributes(in: 0..<text.length) { $0.foregroundColor = $0.foregroundColor ?? options.color }
+        try text.updateAttributes(in: 0..<text.length) { $0.foregroundColor = $0.foregroundColor ?? options.color }
         let view = TextView(
             usingTextLayoutManager: options.manager == .fragment, fonts: fonts,
             style: options.style, locale: options.locale,

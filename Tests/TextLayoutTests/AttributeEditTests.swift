@@ -68,7 +68,7 @@ import Typesetting
         let document = try Document()
         let bold = TextAttributes(font: try TestData.font("DejaVuSans-Bold.ttf"))
         let counts = try document.counts {
-            document.storage.setAttributes(bold, range: document.range(of: "enough", inParagraph: 500))
+            try document.storage.setAttributes(bold, range: document.range(of: "enough", inParagraph: 500))
         }
         #expect(counts == [1, 1, 1, 1])
     }
@@ -79,7 +79,7 @@ import Typesetting
         let big = TextAttributes(font: try TestData.font(size: 24))
         let start = document.range(of: "words", inParagraph: 10).location.offset
         let end = document.range(of: "wrap", inParagraph: 12).endLocation.offset
-        let counts = try document.counts { document.storage.setAttributes(big, range: TextRange(start..<end)) }
+        let counts = try document.counts { try document.storage.setAttributes(big, range: TextRange(start..<end)) }
         #expect(counts == [3, 3, 3, 3])
     }
 
@@ -87,12 +87,13 @@ import Typesetting
         let document = try Document()
         let bold = try TestData.font("DejaVuSans-Bold.ttf")
         let red = Color(red: 1, green: 0, blue: 0)
-        document.storage.setAttributes(TextAttributes(font: bold), range: document.range(of: "enough", inParagraph: 40))
+        try document.storage.setAttributes(
+            TextAttributes(font: bold), range: document.range(of: "enough", inParagraph: 40))
         let range = TextRange(
             document.range(of: "holds", inParagraph: 40).location
                 .offset..<document.range(of: "words", inParagraph: 41).endLocation.offset)
         let counts = try document.counts {
-            document.storage.textStorage.updateAttributes(in: range.offsets) { $0.foregroundColor = red }
+            try document.storage.textStorage.updateAttributes(in: range.offsets) { $0.foregroundColor = red }
         }
         #expect(counts == [2, 2, 2, 2])
         let text = document.storage.attributedString
@@ -136,9 +137,9 @@ import Typesetting
         let document = try Document()
         let big = TextAttributes(font: try TestData.font(size: 30))
         let counts = try document.counts {
-            document.storage.performEditingTransaction {
+            try document.storage.performEditingTransaction {
                 document.storage.replaceCharacters(in: document.range(of: "holds", inParagraph: 900), with: "had\nheld")
-                document.storage.setAttributes(big, range: document.range(of: "Paragraph", inParagraph: 100))
+                try document.storage.setAttributes(big, range: document.range(of: "Paragraph", inParagraph: 100))
                 document.storage.replaceCharacters(in: document.range(of: "two", inParagraph: 902), with: "")
             }
         }

@@ -87,7 +87,7 @@ import Typesetting
     @Test func theEmptyLastParagraphKeepsItsAttributesThroughAnEditAtTheEnd() throws {
         let (storage, manager) = try Fixtures.layout("\r\n", width: 300)
         let small = try TestData.font(size: 9)
-        storage.setAttributes(TextAttributes(font: small), range: TextRange(0..<2))
+        try storage.setAttributes(TextAttributes(font: small), range: TextRange(0..<2))
         storage.replaceCharacters(in: TextRange(2..<2), with: AttributedText())
         let heights = try Self.lineHeights(of: storage, manager)
         #expect(heights[0] == [small.metrics.lineHeight, small.metrics.lineHeight])
@@ -104,20 +104,20 @@ import Typesetting
         _ = Fixtures.allFragments(manager)
         switch kind {
         case 0:  // delete the last paragraph's text, which was large
-            storage.setAttributes(large, range: TextRange(3..<5))
-            storage.setAttributes(small, range: TextRange(2..<3))
+            try storage.setAttributes(large, range: TextRange(3..<5))
+            try storage.setAttributes(small, range: TextRange(2..<3))
             storage.replaceCharacters(in: TextRange(3..<5), with: "")
         case 1:  // type a large separator at the end, then make it small
             storage.replaceCharacters(in: TextRange(5..<5), with: AttributedText("\n", attributes: large))
-            storage.setAttributes(small, range: TextRange(5..<6))
+            try storage.setAttributes(small, range: TextRange(5..<6))
         case 2:  // insert large text at the end, then delete it
             storage.replaceCharacters(in: TextRange(5..<5), with: AttributedText("\n", attributes: small))
             storage.replaceCharacters(in: TextRange(6..<6), with: AttributedText("xyz", attributes: large))
             storage.replaceCharacters(in: TextRange(6..<9), with: AttributedText())
         case 3:  // the whole text replaced by a paragraph and its separator, in a transaction
-            storage.performEditingTransaction {
+            try storage.performEditingTransaction {
                 storage.replaceCharacters(in: storage.documentRange, with: AttributedText("q\n", attributes: large))
-                storage.setAttributes(small, range: TextRange(1..<2))
+                try storage.setAttributes(small, range: TextRange(1..<2))
             }
         default:  // a CR at the end, joined by an LF typed after it
             storage.replaceCharacters(in: TextRange(5..<5), with: AttributedText("\r", attributes: large))
@@ -135,7 +135,7 @@ import Typesetting
         let (storage, manager) = try Fixtures.layout("ab\ncd", width: 300)
         let small = TextAttributes(font: try TestData.font(size: 9))
         let large = TextAttributes(font: try TestData.font(size: 30))
-        storage.setAttributes(large, range: storage.documentRange)
+        try storage.setAttributes(large, range: storage.documentRange)
         storage.typingAttributes = small
         storage.replaceCharacters(in: storage.documentRange, with: "")
         var heights = try Self.lineHeights(of: storage, manager)

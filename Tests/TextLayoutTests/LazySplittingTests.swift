@@ -46,7 +46,7 @@ import Typesetting
                 // Short bold runs (every 14 code units in short texts, about 50 in
                 // all in long ones), so paragraphs are cut out of runs.
                 for start in stride(from: 3, to: attributed.length, by: max(14, attributed.length / 50)) {
-                    attributed.setAttributes(bold, range: start..<min(start + 7, attributed.length))
+                    try attributed.setAttributes(bold, range: start..<min(start + 7, attributed.length))
                 }
                 return TextContentStorage(attributedString: attributed)
             }
@@ -224,8 +224,8 @@ import Typesetting
                     }
                 }
             } else if step % 7 == 6, !range.isEmpty {
-                lazy.setAttributes(bold, range: range)
-                split.setAttributes(bold, range: range)
+                try lazy.setAttributes(bold, range: range)
+                try split.setAttributes(bold, range: range)
             } else {
                 lazy.replaceCharacters(in: range, with: piece)
                 split.replaceCharacters(in: range, with: piece)

@@ -153,24 +153,24 @@ import Typesetting
     }
 
     /// Three paragraphs, each with its own indents and heights, one right to left.
-    static func richText() -> AttributedText {
+    static func richText() throws -> AttributedText {
         var text = AttributedText(Self.english + "\n" + Self.hebrew + "\n" + Self.english)
         let first = 0..<(Self.english.utf16.count + 1)
         let second = first.upperBound..<(first.upperBound + Self.hebrew.utf16.count + 1)
-        text.updateAttributes(in: first) {
+        try text.updateAttributes(in: first) {
             $0.paragraphStyle = ParagraphStyle(firstLineHeadIndent: 36, headIndent: 8, tailIndent: -20)
         }
-        text.updateAttributes(in: second) {
+        try text.updateAttributes(in: second) {
             $0.paragraphStyle = ParagraphStyle(
                 alignment: .center, baseWritingDirection: .rightToLeft, firstLineHeadIndent: 10, headIndent: 30,
                 tailIndent: -5, minimumLineHeight: 26)
         }
-        text.updateAttributes(in: second.upperBound..<text.length) {
+        try text.updateAttributes(in: second.upperBound..<text.length) {
             $0.paragraphStyle = ParagraphStyle(
                 alignment: .justified, lineHeightMultiple: 1.4, headIndent: 12, tailIndent: 150,
                 maximumLineHeight: 20)
         }
-        text.updateAttributes(in: 20..<30) { $0.fontDescriptor = FontDescriptor(size: 22) }
+        try text.updateAttributes(in: 20..<30) { $0.fontDescriptor = FontDescriptor(size: 22) }
         return text
     }
 

@@ -10,17 +10,17 @@ import Typesetting
 @Suite struct ParagraphStyleAttributeTests {
     /// Three paragraphs: the default style, a centred one with spacing and a taller
     /// line, and a right-aligned one; colour and size runs inside them.
-    static func richText() -> AttributedText {
+    static func richText() throws -> AttributedText {
         var text = AttributedText(
             "A first paragraph in the default style, long enough to wrap.\n"
                 + "A centred one with space around it and taller lines, wrapping too.\n"
                 + "Flush right, and bigger words here.")
         var centred = ParagraphStyle(alignment: .center, lineHeightMultiple: 1.5, paragraphSpacing: 7)
         centred.paragraphSpacingBefore = 5
-        text.updateAttributes(in: 61..<128) { $0.paragraphStyle = centred }
-        text.updateAttributes(in: 128..<text.length) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
-        text.updateAttributes(in: 145..<151) { $0.fontDescriptor = FontDescriptor(size: 24) }
-        text.updateAttributes(in: 70..<80) { $0.foregroundColor = Color(red: 0, green: 0, blue: 1) }
+        try text.updateAttributes(in: 61..<128) { $0.paragraphStyle = centred }
+        try text.updateAttributes(in: 128..<text.length) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
+        try text.updateAttributes(in: 145..<151) { $0.fontDescriptor = FontDescriptor(size: 24) }
+        try text.updateAttributes(in: 70..<80) { $0.foregroundColor = Color(red: 0, green: 0, blue: 1) }
         return text
     }
 

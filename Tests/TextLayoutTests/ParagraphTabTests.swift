@@ -169,7 +169,7 @@ import Typesetting
 
     /// A document of tabbed columns: every alignment, a right-to-left paragraph, a
     /// paragraph with the default stops and one that runs past its last stop.
-    static func richText() -> AttributedText {
+    static func richText() throws -> AttributedText {
         let columns = "Item\t12.5\tx\tEnd of the row with words that wrap around\n"
         let hebrew = "פריט\t12\tסוף השורה עם מילים שנשברות\n"
         let plain = "a\tb\tc and more words to wrap over the line\n"
@@ -184,7 +184,7 @@ import Typesetting
             (past, ParagraphStyle(tabStops: [TextTab(.left, location: 40)], defaultTabInterval: 0)),
         ] {
             let end = start + paragraph.utf16.count
-            text.updateAttributes(in: start..<end) { $0.paragraphStyle = style }
+            try text.updateAttributes(in: start..<end) { $0.paragraphStyle = style }
             start = end
         }
         return text

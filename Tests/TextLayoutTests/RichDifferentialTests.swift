@@ -18,7 +18,7 @@ import Typesetting
     /// `text` with random attributes over spans of 1 to 40 UTF-16 units (never
     /// inside a surrogate pair), an attachment now and then, and a random
     /// paragraph style on each paragraph's first character. Fixed by `seed`.
-    static func richText(_ text: String, seed: UInt64) -> AttributedText {
+    static func richText(_ text: String, seed: UInt64) throws -> AttributedText {
         var random = SeededGenerator(seed: seed)
         let units = Array(text.utf16)
         var result = AttributedText()
@@ -40,7 +40,7 @@ import Typesetting
         }
         for paragraph in paragraphRanges(in: result.utf16) where !paragraph.content.isEmpty {
             let style = paragraphStyle(&random)
-            result.updateAttributes(in: paragraph.content.lowerBound..<(paragraph.content.lowerBound + 1)) {
+            try result.updateAttributes(in: paragraph.content.lowerBound..<(paragraph.content.lowerBound + 1)) {
                 $0.paragraphStyle = style
             }
         }
@@ -80,7 +80,7 @@ import Typesetting
     @Test(arguments: TestData.corpusNames, [90, 230, 480] as [CGFloat])
     func bothManagersGiveTheSameLinesOnRichText(corpus: String, width: CGFloat) throws {
         let plain = try TestData.corpus(corpus)
-        let text = Self.richText(plain, seed: UInt64(plain.utf16.count))
+        let text = try Self.richText(plain, seed: UInt64(plain.utf16.count))
         #expect(text.runs.count > 20, "the text is rich")
         let (fragment, glyph) = try Fixtures.freshLines(text, width: width, fonts: try Self.fonts())
         #expect(fragment.count > paragraphRanges(in: text.utf16).count, "lines wrap")

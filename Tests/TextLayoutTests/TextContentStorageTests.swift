@@ -79,7 +79,7 @@ import Typesetting
     @Test func attributesFollowInsertionsAndCanBeSet() throws {
         let bold = try TestData.font("DejaVuSans-Bold.ttf")
         let storage = TextContentStorage(string: "plain")
-        storage.setAttributes(TextAttributes(font: bold), range: TextRange(0..<2))
+        try storage.setAttributes(TextAttributes(font: bold), range: TextRange(0..<2))
         #expect(storage.attributedString.attributes(at: 1).font == bold)
         #expect(storage.attributedString.attributes(at: 3).font == nil)
         storage.replaceCharacters(in: TextRange(1..<1), with: "X")

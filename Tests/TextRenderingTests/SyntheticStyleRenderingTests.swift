@@ -16,7 +16,7 @@ import Typesetting
     static func frame(_ descriptor: FontDescriptor?) throws -> TextFrame {
         let cascade = FontCascade(primary: try TestData.font(size: 40), fallbacks: [], systemFallback: nil)
         var text = AttributedText("Hamburg")
-        text.updateAttributes(in: 0..<7) { $0.fontDescriptor = descriptor }
+        try text.updateAttributes(in: 0..<7) { $0.fontDescriptor = descriptor }
         return try Typesetter(fonts: cascade).frame(for: text, width: size.width)
     }
 

@@ -16,7 +16,7 @@ import Typesetting
         let inter = try Font(path: TestData.fontPath("InterVariable-Subset.ttf"), size: 40)
         let typesetter = Typesetter(fonts: FontCascade(primary: inter, fallbacks: [], systemFallback: nil))
         var text = AttributedText("Hamburg")
-        text.updateAttributes(in: 0..<7) { $0.variations = [try! FontVariation("wght", weight)] }
+        try text.updateAttributes(in: 0..<7) { $0.variations = [try! FontVariation("wght", weight)] }
         return try typesetter.frame(for: text, width: size.width)
     }
 

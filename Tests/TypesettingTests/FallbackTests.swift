@@ -52,7 +52,7 @@ import Testing
     @Test func attributeFontsAndSizesPerRange() throws {
         var text = AttributedText("Small BIG small")
         let big = try TestData.font("DejaVuSans-Bold.ttf", size: 32)
-        text.setAttributes(TextAttributes(font: big, foregroundColor: .white), range: 6..<9)
+        try text.setAttributes(TextAttributes(font: big, foregroundColor: .white), range: 6..<9)
         let line = try Fixtures.typesetter().paragraph(text).lines(width: .infinity)[0]
         let boldRun = try #require(line.runs.first { $0.characterRange == 6..<9 })
         #expect(boldRun.font == big)

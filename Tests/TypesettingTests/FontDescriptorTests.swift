@@ -9,7 +9,7 @@ import Testing
 @Suite struct FontDescriptorTests {
     func runFaces(_ descriptor: FontDescriptor, cascade: FontCascade) throws -> [FontFace] {
         var text = AttributedText("plain styled")
-        text.updateAttributes(in: 6..<12) { $0.fontDescriptor = descriptor }
+        try text.updateAttributes(in: 6..<12) { $0.fontDescriptor = descriptor }
         let line = try Typesetter(fonts: cascade, usesAllCores: false).paragraph(text).lines(width: 1000)[0]
         return line.runs.map(\.font.face)
     }

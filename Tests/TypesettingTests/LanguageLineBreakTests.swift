@@ -15,11 +15,11 @@ import Typesetting
         try Fixtures.typesetter(locale: locale).paragraph(text).breakOpportunities.map(\.offset)
     }
 
-    private func marked(_ language: String) -> AttributedText {
+    private func marked(_ language: String) throws -> AttributedText {
         var attributed = AttributedText(text)
         var attributes = TextAttributes()
         attributes.language = language
-        attributed.setAttributes(attributes, range: japanese)
+        try attributed.setAttributes(attributes, range: japanese)
         return attributed
     }
 

@@ -21,9 +21,10 @@ import Testing
         return lines[0]
     }
 
-    func text(_ string: String, _ range: Range<Int>, _ change: (inout TextAttributes) -> Void) -> AttributedText {
+    func text(_ string: String, _ range: Range<Int>, _ change: (inout TextAttributes) -> Void) throws -> AttributedText
+    {
         var text = AttributedText(string)
-        text.updateAttributes(in: range, change)
+        try text.updateAttributes(in: range, change)
         return text
     }
 
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func aColourChangeInsideAWordIsNoBreakOpportunity() throws {
-        let styled = text("alpha wonderful", 8..<11) { $0.foregroundColor = red }
+        let styled = try text("alpha wonderful", 8..<11) { $0.foregroundColor = red }
         let lines = try typesetter.paragraph(styled).lines(width: 100)
         #expect(lines.map(\.range) == [0..<6, 6..<15])
     }
@@ -105,7 +106,7 @@ import Testing
     /// width and alignment do not. Pango breaks "ab cd" spaced 2 pt (52 pt wide
     /// laid out) at 53 pt and keeps it whole at 54 pt.
     @Test func breakingCountsTheSpacingAtLineEndsTheWidthDoesNot() throws {
-        let spaced = text("ab cd", 0..<5) { $0.letterSpacing = 2 }
+        let spaced = try text("ab cd", 0..<5) { $0.letterSpacing = 2 }
         let whole = try line(spaced)
         let paragraph = try typesetter.paragraph(spaced)
         #expect(try paragraph.lines(width: whole.width + 1.9).count == 2)
@@ -118,7 +119,7 @@ import Testing
         #expect(abs(broken[1].width - cd.width - 2) < 1e-9)
         // Right-aligned, the last grapheme ends at the right edge, not 1 pt before it.
         var right = spaced
-        right.updateAttributes(in: 0..<5) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
+        try right.updateAttributes(in: 0..<5) { $0.paragraphStyle = ParagraphStyle(alignment: .right) }
         for width in [100, whole.width + 1] {
             for line in try typesetter.paragraph(right).lines(width: width) {
                 // The run of the last grapheme before any hanging space.
@@ -185,7 +186,7 @@ import Testing
 
     @Test func stylesThatChangeGlyphsAreNotServedFromTheWordCache() throws {
         // The same word with and without `liga` in one paragraph: each as asked.
-        let mixed = text("fin fin", 4..<7) { $0.features = [try! FontFeature("liga", 0)] }
+        let mixed = try text("fin fin", 4..<7) { $0.features = [try! FontFeature("liga", 0)] }
         let runs = try line(mixed).runs
         #expect(runs.map(\.glyphCount) == [3, 3])  // "fi" "n" " " | "f" "i" "n"
     }
@@ -208,7 +209,7 @@ import Testing
             let length = Int.random(in: 1...9, using: &generator)
             let end = min(location + length, plain.length)
             if Bool.random(using: &generator) {
-                styled.updateAttributes(in: location..<end) {
+                try styled.updateAttributes(in: location..<end) {
                     $0.foregroundColor = Color(red: 0.8, green: 0.1, blue: 0.1)
                     $0.underline = TextDecoration(.double)
                 }
@@ -234,7 +235,7 @@ import Testing
     @Test func anAttachmentIsOneGlyphAsWideAsItsBoxAndTheLineHoldsIt() throws {
         let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
         var text = AttributedText("icon \u{FFFC} here")
-        text.updateAttributes(in: 5..<6) {
+        try text.updateAttributes(in: 5..<6) {
             $0.attachment = TextAttachment(name: "star", size: CGSize(width: 30, height: 40), descent: 4)
         }
         let plain = try typesetter.paragraph(AttributedText("icon  here")).lines(width: 1000)[0]
@@ -257,7 +258,7 @@ import Testing
             CGSize(width: 1e12, height: 1e12),
         ] {
             var text = AttributedText("a\u{FFFC}b")
-            text.updateAttributes(in: 1..<2) { $0.attachment = TextAttachment(name: "x", size: size) }
+            try text.updateAttributes(in: 1..<2) { $0.attachment = TextAttachment(name: "x", size: size) }
             let lines = try typesetter.paragraph(text).lines(width: 100)
             #expect(lines.first?.range.lowerBound == 0)
             #expect(lines.allSatisfy { $0.width.isFinite && $0.ascent.isFinite })

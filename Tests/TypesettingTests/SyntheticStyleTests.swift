@@ -18,7 +18,7 @@ import Testing
 
     static func line(_ text: String, _ descriptor: FontDescriptor?, in cascade: FontCascade) throws -> Line {
         var attributed = AttributedText(text)
-        attributed.updateAttributes(in: 0..<text.utf16.count) { $0.fontDescriptor = descriptor }
+        try attributed.updateAttributes(in: 0..<text.utf16.count) { $0.fontDescriptor = descriptor }
         let lines = try Typesetter(fonts: cascade, usesAllCores: false).paragraph(attributed).lines(width: 1e7)
         return try #require(lines.first)
     }
@@ -49,7 +49,7 @@ import Testing
         let inter = try Font(path: TestData.fontPath("InterVariable-Subset.ttf"), size: 16)
         let cascade = FontCascade(primary: inter, fallbacks: [], systemFallback: nil)
         var text = AttributedText("Ham")
-        text.updateAttributes(in: 0..<3) {
+        try text.updateAttributes(in: 0..<3) {
             $0.fontDescriptor = FontDescriptor(weight: .bold, slant: .italic)
             $0.variations = [try! FontVariation("wght", 300)]
         }
@@ -112,7 +112,7 @@ import Testing
         let text = "HH HH HH HH"
         let regular = try Self.line(text, nil, in: cascade)
         var bold = AttributedText(text)
-        bold.updateAttributes(in: 0..<text.utf16.count) { $0.fontDescriptor = FontDescriptor(weight: .bold) }
+        try bold.updateAttributes(in: 0..<text.utf16.count) { $0.fontDescriptor = FontDescriptor(weight: .bold) }
         let typesetter = Typesetter(fonts: cascade, usesAllCores: false)
         #expect(try typesetter.paragraph(bold).lines(width: regular.width).count == 2)
         let boldLine = try #require(try typesetter.paragraph(bold).lines(width: 1e7).first)

@@ -18,12 +18,12 @@ import Testing
         #expect(text.attributes(at: 8).fontDescriptor?.weight == .bold)
     }
 
-    @Test func updatingChangesOnlyTheRangeAndKeepsEachRunsOtherAttributes() {
+    @Test func updatingChangesOnlyTheRangeAndKeepsEachRunsOtherAttributes() throws {
         var red = TextAttributes(foregroundColor: Color(red: 1, green: 0, blue: 0))
         red.tracking = 2
         var text = AttributedText("abcdef")
-        text.setAttributes(red, range: 2..<4)
-        text.updateAttributes(in: 1..<5) { $0.underline = TextDecoration(.double) }
+        try text.setAttributes(red, range: 2..<4)
+        try text.updateAttributes(in: 1..<5) { $0.underline = TextDecoration(.double) }
         #expect(text.runs.map(\.range) == [0..<1, 1..<2, 2..<4, 4..<5, 5..<6])
         #expect(text.attributes(at: 0).underline == nil)
         #expect(text.attributes(at: 1).underline == TextDecoration(.double))

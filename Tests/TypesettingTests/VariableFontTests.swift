@@ -29,9 +29,9 @@ import Testing
         return try Typesetter(fonts: cascade, usesAllCores: false).paragraph(text).lines(width: width)
     }
 
-    static func styled(_ text: String, _ change: (inout TextAttributes) -> Void) -> AttributedText {
+    static func styled(_ text: String, _ change: (inout TextAttributes) -> Void) throws -> AttributedText {
         var attributed = AttributedText(text)
-        attributed.updateAttributes(in: 0..<text.utf16.count, change)
+        try attributed.updateAttributes(in: 0..<text.utf16.count, change)
         return attributed
     }
 
@@ -45,7 +45,7 @@ import Testing
 
     @Test(arguments: [100.0, 400, 700, 900])
     func advancesAreHarfBuzzsAtTheWeight(_ weight: Double) throws {
-        let text = Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", weight)] }
+        let text = try Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", weight)] }
         let line = try #require(try Self.lines(text).first)
         let expected = Self.recordedAdvances[weight]!.reduce(0) { $0 + CGFloat($1) }
         #expect(line.width == expected)
@@ -53,15 +53,15 @@ import Testing
     }
 
     @Test func aDescriptorWeightIsTheWghtVariation() throws {
-        let byWeight = Self.styled(Self.word) { $0.fontDescriptor = FontDescriptor(weight: .bold) }
-        let byAxis = Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", 700)] }
+        let byWeight = try Self.styled(Self.word) { $0.fontDescriptor = FontDescriptor(weight: .bold) }
+        let byAxis = try Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", 700)] }
         let weightRun = try #require(try Self.lines(byWeight).first?.runs.first)
         let axisRun = try #require(try Self.lines(byAxis).first?.runs.first)
         #expect(weightRun.font.face === axisRun.font.face)
         #expect(weightRun.font.face.variations == [try FontVariation("wght", 700)])
         #expect(weightRun.width == axisRun.width)
         // Explicit variations win over the descriptor.
-        let both = Self.styled(Self.word) {
+        let both = try Self.styled(Self.word) {
             $0.fontDescriptor = FontDescriptor(weight: .bold)
             $0.variations = [try! FontVariation("wght", 300)]
         }
@@ -75,14 +75,14 @@ import Testing
         let space: [Double: CGFloat] = [400: 792, 900: 560]
         var text = AttributedText("\(Self.word) \(Self.word) \(Self.word)")
         let second = (Self.word.utf16.count + 1)..<(2 * Self.word.utf16.count + 1)
-        text.updateAttributes(in: second) { $0.variations = [try! FontVariation("wght", 900)] }
+        try text.updateAttributes(in: second) { $0.variations = [try! FontVariation("wght", 900)] }
         let line = try #require(try Self.lines(text).first)
         #expect(line.runs.count == 3)
         #expect(line.runs.first { $0.characterRange == second }?.width == total(900))
         #expect(line.width == 2 * total(400) + total(900) + 2 * space[400]!)
         // Two paragraphs, each all one weight: each word from the cache at its own weight.
         for weight in [400.0, 900] {
-            let paragraph = Self.styled("\(Self.word) \(Self.word)") {
+            let paragraph = try Self.styled("\(Self.word) \(Self.word)") {
                 $0.variations = [try! FontVariation("wght", weight)]
             }
             let width = try #require(try Self.lines(paragraph).first).width
@@ -116,7 +116,7 @@ import Testing
         #expect(
             face.instance(variations: [try FontVariation("wght", -5)]).variations == [try FontVariation("wght", 100)])
         // Through attributes too: the width is HarfBuzz's at 900.
-        let text = Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", 2000)] }
+        let text = try Self.styled(Self.word) { $0.variations = [try! FontVariation("wght", 2000)] }
         #expect(try Self.lines(text).first?.width == Self.recordedAdvances[900]!.reduce(0) { $0 + CGFloat($1) })
     }
 
@@ -134,7 +134,7 @@ import Testing
 
     @Test func obliqueSetsSlntOnAFaceThatHasIt() throws {
         for slant in [FontSlant.oblique, .italic] {
-            let text = Self.styled(Self.word) { $0.fontDescriptor = FontDescriptor(slant: slant) }
+            let text = try Self.styled(Self.word) { $0.fontDescriptor = FontDescriptor(slant: slant) }
             let face = try #require(try Self.lines(text).first?.runs.first?.font.face)
             // −14° asked, clamped to the axis's −10.
             #expect(face.variations == [try FontVariation("slnt", -10)])

@@ -66,7 +66,7 @@ public struct LayoutOptions {
         let upper = max(lower, text.count * b / 255)
         let size = fonts.primary.size * 1.5
         guard let bold = try? Font(face: FuzzFonts.face("DejaVuSans-Bold.ttf"), size: size) else { return attributed }
-        attributed.setAttributes(TextAttributes(font: bold), range: lower..<upper)
+        try! attributed.setAttributes(TextAttributes(font: bold), range: lower..<upper)
         return attributed
     }
 }

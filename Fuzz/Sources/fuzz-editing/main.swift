@@ -83,8 +83,8 @@ private struct EditingSession {
             let target = range(&input)
             let attributes =
                 input.bool() ? TextAttributes(font: try? options.fonts.primary.withSize(9)) : TextAttributes()
-            storage.setAttributes(attributes, range: TextRange(target))
-            expected.setAttributes(attributes, range: target)
+            try! storage.setAttributes(attributes, range: TextRange(target))
+            try! expected.setAttributes(attributes, range: target)
         case 4:
             container.size = CGSize(width: LayoutOptions.width(&input), height: .infinity)
             glyphContainer.size = container.size

@@ -30,7 +30,11 @@ public enum LabelCardMarkup {
         }
         var text = AttributedText(parsed.string, attributes: base)
         for run in parsed.runs where run.attributes != TextAttributes() {
-            text.updateAttributes(in: run.range) { $0 = merged(run.attributes, over: base) }
+            do {
+                try text.updateAttributes(in: run.range) { $0 = merged(run.attributes, over: base) }
+            } catch {
+                preconditionFailure("a run of the parsed text lies within that text: \(error)")
+            }
         }
         return text
     }

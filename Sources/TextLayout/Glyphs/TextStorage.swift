@@ -88,14 +88,22 @@ public final class TextStorage {
     }
 
     /// Sets the attributes of `range`.
-    public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
-        textContentStorage.setAttributes(attributes, range: TextRange(range))
+    ///
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   length, when `range` does not lie within the text (nothing changes).
+    public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) throws(TypesettingError) {
+        try textContentStorage.setAttributes(attributes, range: TextRange(range))
     }
 
     /// Changes the attributes over `range` run by run (as
     /// `NSMutableAttributedString.addAttributes`): `change` sees each run's attributes.
-    public func updateAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
-        textContentStorage.updateAttributes(in: TextRange(range), change)
+    ///
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   length, when `range` does not lie within the text (nothing changes).
+    public func updateAttributes(
+        in range: Range<Int>, _ change: (inout TextAttributes) -> Void
+    ) throws(TypesettingError) {
+        try textContentStorage.updateAttributes(in: TextRange(range), change)
     }
 
     /// Groups edits; layout managers hear of them when the outermost group ends.

@@ -34,13 +34,20 @@ extension TextContentStorage {
             changeInLength: replacement.length - range.length, newLength: replacement.length)
     }
 
-    /// Sets the attributes of `range`.
+    /// Sets the attributes of `range`. Only the paragraphs the range touches are
+    /// replaced, and laid out again.
     ///
-    /// - Precondition: `range` lies within the document.
-    public func setAttributes(_ attributes: TextAttributes, range: TextRange) {
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   document's length, when `range` does not lie within the document (nothing
+    ///   changes).
+    public func setAttributes(_ attributes: TextAttributes, range: TextRange) throws(TypesettingError) {
+        try checkAttributeRange(range)
         guard !range.isEmpty else { return }
         edit(
-            range, { combined, local in combined.setAttributes(attributes, range: local) },
+            range,
+            { combined, local in
+                Self.checked { () throws(TypesettingError) in try combined.setAttributes(attributes, range: local) }
+            },
             changeInLength: 0, newLength: range.length)
     }
 
@@ -50,12 +57,37 @@ extension TextContentStorage {
     /// range bold, say, keeping each run's size and colour). Only the paragraphs
     /// the range touches are replaced, and laid out again.
     ///
-    /// - Precondition: `range` lies within the document.
-    public func updateAttributes(in range: TextRange, _ change: (inout TextAttributes) -> Void) {
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   document's length, when `range` does not lie within the document (nothing
+    ///   changes).
+    public func updateAttributes(
+        in range: TextRange, _ change: (inout TextAttributes) -> Void
+    ) throws(TypesettingError) {
+        try checkAttributeRange(range)
         guard !range.isEmpty else { return }
         edit(
-            range, { combined, local in combined.updateAttributes(in: local, change) },
+            range,
+            { combined, local in
+                Self.checked { () throws(TypesettingError) in try combined.updateAttributes(in: local, change) }
+            },
             changeInLength: 0, newLength: range.length)
+    }
+
+    /// Runs `body`, an attribute change over a range already checked to lie within
+    /// the text it changes, so it cannot throw.
+    private static func checked(_ body: () throws(TypesettingError) -> Void) {
+        do { try body() } catch { preconditionFailure("a checked range failed its check: \(error)") }
+    }
+
+    /// Throws unless `range` lies within the document. Splits the unsplit text only
+    /// through the range's end (past it unless all is split), as the edit will.
+    private func checkAttributeRange(_ range: TextRange) throws(TypesettingError) {
+        let (lower, upper) = (range.location.offset, range.endLocation.offset)
+        if lower >= 0, upper >= lower {
+            splitParagraphs(throughLocation: upper)
+            if upper <= paragraphs.total { return }
+        }
+        throw AttributedText.rangeError(lower..<max(lower, upper), length: length)
     }
 
     /// New typing attributes: the next plain text inserted takes them, and an empty

@@ -68,7 +68,11 @@ extension TextView {
         let storage = textContentStorage
         if storage.typingAttributes != attributes { storage.typingAttributes = attributes }
         guard storage.length > 0, attributedText.runs.contains(where: { $0.attributes != attributes }) else { return }
-        storage.setAttributes(attributes, range: storage.documentRange)
+        do {
+            try storage.setAttributes(attributes, range: storage.documentRange)
+        } catch {
+            preconditionFailure("the document's own range is within it: \(error)")
+        }
     }
 
     /// Replaces the text by `newValue` as an edit of only the part that differs, so

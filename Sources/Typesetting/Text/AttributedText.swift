@@ -48,9 +48,10 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Sets the attributes of `range`, replacing what was there.
     ///
-    /// - Precondition: `range` lies within the text.
-    public mutating func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the text")
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   text's length, when `range` does not lie within the text (nothing changes).
+    public mutating func setAttributes(_ attributes: TextAttributes, range: Range<Int>) throws(TypesettingError) {
+        try checkAttributeRange(range)
         guard !range.isEmpty else { return }
         var result: [AttributeRun] = []
         for run in runs where run.range.lowerBound < range.lowerBound {
@@ -118,9 +119,12 @@ public struct AttributedText: Sendable, Hashable {
     /// `NSMutableAttributedString.addAttributes`): `change` sees each run's attributes
     /// where `setAttributes` would replace them all.
     ///
-    /// - Precondition: `range` lies within the text.
-    public mutating func updateAttributes(in range: Range<Int>, _ change: (inout TextAttributes) -> Void) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range outside the text")
+    /// - Throws: `TypesettingError` `.invalidAttribute`, naming the range and the
+    ///   text's length, when `range` does not lie within the text (nothing changes).
+    public mutating func updateAttributes(
+        in range: Range<Int>, _ change: (inout TextAttributes) -> Void
+    ) throws(TypesettingError) {
+        try checkAttributeRange(range)
         guard !range.isEmpty else { return }
         var result: [AttributeRun] = []
         for run in runs {
@@ -140,6 +144,21 @@ public struct AttributedText: Sendable, Hashable {
             }
         }
         runs = Self.coalesced(result)
+    }
+
+    /// Throws unless `range` lies within the text: the error for an attribute range
+    /// outside it, naming both.
+    func checkAttributeRange(_ range: Range<Int>) throws(TypesettingError) {
+        guard range.lowerBound < 0 || range.upperBound > length else { return }
+        throw Self.rangeError(range, length: length)
+    }
+
+    /// The error for an attribute range outside a text of `length` UTF-16 units.
+    public static func rangeError(_ range: Range<Int>, length: Int) -> TypesettingError {
+        TypesettingError(
+            .invalidAttribute,
+            "attribute range \(range.lowerBound)..<\(range.upperBound) is outside the text (length \(length))",
+            range: range)
     }
 
     /// Appends text with its attributes.
