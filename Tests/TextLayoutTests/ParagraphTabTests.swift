@@ -203,4 +203,15 @@ import Typesetting
             try ManagerAgreement.drawing(Self.richText(), size: size, usingTextLayoutManager: true)
                 == ManagerAgreement.drawing(Self.richText(), size: size, usingTextLayoutManager: false))
     }
+
+    /// A fuzz finding (fuzz-layout, CI at ea87df6): in a paragraph with a tab, a word
+    /// broken between graphemes inside the "ffi" ligature gave a line "fi" 10.08 pt
+    /// wide at a width of 1, its edges measured by advances alone. Lines of more than
+    /// one grapheme fit, and the lines match those of the same text without the tab.
+    @Test func aWordBrokenInsideALigatureInATabbedParagraphFits() throws {
+        let tabbed = try lines("Affinr\tx", stops: [], width: 1).map(\.range)
+        let spaced = try lines("Affinr x", stops: [], width: 1).map(\.range)
+        #expect(tabbed == spaced)
+        #expect(tabbed == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5, 5..<7, 7..<8])
+    }
 }

@@ -86,6 +86,13 @@ extension ShapedParagraph {
         for boundary in boundaries.dropFirst(2) {
             let measured = tabbedContentWidth(line: lineStart..<boundary, contentEnd: boundary, tabs: tabs)
             if measured.width > limit || measured.wraps { break }
+            // An edge inside a ligature or another unsafe cluster: measured as the
+            // line will be set (re-shaped), as the greedy core's grapheme fit does.
+            if !isSafeToBreak(at: lineStart) || !isSafeToBreak(at: boundary),
+                exactContentWidth(line: lineStart..<boundary, contentEnd: boundary) > limit
+            {
+                break
+            }
             best = boundary
         }
         return best
