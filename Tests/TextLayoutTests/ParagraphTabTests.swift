@@ -214,4 +214,15 @@ import Typesetting
         #expect(tabbed == spaced)
         #expect(tabbed == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5, 5..<7, 7..<8])
     }
+
+    /// The same finding's second form (CI at 2573180): a line starting inside the
+    /// lam-alef ligature took the rest of its segment, alef and a PDF, measured as
+    /// nothing (the ligature's advance sits on the lam): 4.45 pt at a width of 1.
+    @Test func aLineStartingInsideALigatureInATabbedParagraphFits() throws {
+        let text = "WoWoWoa\t \u{644}\u{627}\u{202C} x"
+        let tabbed = try lines(text, stops: [], width: 1)
+        let spaced = try lines(text.replacingOccurrences(of: "\t", with: " "), stops: [], width: 1)
+        #expect(tabbed.map(\.range) == spaced.map(\.range))
+        #expect(!tabbed.map(\.range).contains(10..<13))
+    }
 }

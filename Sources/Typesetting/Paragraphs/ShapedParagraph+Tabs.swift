@@ -12,7 +12,17 @@ extension ShapedParagraph {
     /// The width of the content of a line spanning `line` whose hanging whitespace
     /// starts at `contentEnd`, its tabs resolved, and whether a tab with no stop
     /// left has content after it (the line must end at that tab).
+    ///
+    /// Tabs are laid out from advance sums. A line with an edge HarfBuzz marked unsafe
+    /// to break (inside a ligature, say) and no tab in its content is measured exactly,
+    /// re-shaped, as every other line is; with a tab in it as well, the edge keeps
+    /// its advances.
     func tabbedContentWidth(line: Range<Int>, contentEnd: Int, tabs: ParagraphTabs) -> (width: Double, wraps: Bool) {
+        if !isSafeToBreak(at: line.lowerBound) || !isSafeToBreak(at: contentEnd),
+            !tabs.hasTab(in: line.lowerBound..<contentEnd)
+        {
+            return (exactContentWidth(line: line, contentEnd: contentEnd), false)
+        }
         let laidOut = tabs.layout(from: line.lowerBound, to: contentEnd, lead: lead(ofLineAt: line.lowerBound))
         return (laidOut.width, laidOut.wraps)
     }
@@ -86,13 +96,6 @@ extension ShapedParagraph {
         for boundary in boundaries.dropFirst(2) {
             let measured = tabbedContentWidth(line: lineStart..<boundary, contentEnd: boundary, tabs: tabs)
             if measured.width > limit || measured.wraps { break }
-            // An edge inside a ligature or another unsafe cluster: measured as the
-            // line will be set (re-shaped), as the greedy core's grapheme fit does.
-            if !isSafeToBreak(at: lineStart) || !isSafeToBreak(at: boundary),
-                exactContentWidth(line: lineStart..<boundary, contentEnd: boundary) > limit
-            {
-                break
-            }
             best = boundary
         }
         return best
