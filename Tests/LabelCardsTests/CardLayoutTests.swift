@@ -71,7 +71,7 @@ import Typesetting
     func sizeCategoriesScaleFontsAndSpacing(category: ContentSizeCategory) throws {
         let view = card(LabelCardSnapshot(title: "Sample tile", detail: "Blue square"), width: 900, category: category)
         let geometry = try view.render()
-        let scale = category.fontScale
+        let scale = category.spacingScale
         let canvas = RecordingCanvas()
         view.draw(in: canvas)
         let sizes = canvas.glyphRuns.map(\.size)
@@ -81,6 +81,24 @@ import Typesetting
         #expect(abs((geometry.titleFrame.minX - geometry.cardFrame.minX) - 16 * scale) < 0.001)
         #expect(abs((geometry.cardFrame.minY - geometry.captionFrame.maxY) - 8 * scale) < 0.001)
         #expect(geometry.cardFrame.minX == 20, "the editor's padding does not scale")
+    }
+
+    @Test func spacingGrowsMoreSlowlyThanText() throws {
+        // At the largest size a 300 pt card keeps at least 200 pt for its text; with
+        // padding scaled as the body text (3.1×) it kept 160.
+        let largest = ContentSizeCategory.accessibilityExtraExtraExtraLarge
+        let widths = try LabelCardGeometry.textWidths(width: 300, style: .standard, category: largest)
+        #expect(widths.card >= 200, "\(widths.card) pt for text")
+        let geometry = try card(
+            LabelCardSnapshot(title: "Sample tile", detail: "Blue square"), width: 300, category: largest
+        ).render()
+        #expect(geometry.titleFrame.width >= 200)
+        for category in ContentSizeCategory.allCases where category > .large {
+            #expect(category.spacingScale > 1 && category.spacingScale < category.fontScale, "\(category)")
+        }
+        for category in ContentSizeCategory.allCases where category < .large {
+            #expect(category.spacingScale < 1 && category.spacingScale > category.fontScale, "\(category)")
+        }
     }
 
     @Test func largerCategoriesMakeTallerCards() throws {

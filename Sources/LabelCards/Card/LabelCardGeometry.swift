@@ -32,7 +32,7 @@ public struct LabelCardGeometry: Sendable, Hashable {
     public static func textWidths(width: CGFloat, style: LabelCardStyle, category: ContentSizeCategory)
         throws(LabelCardsError) -> (caption: CGFloat, card: CGFloat)
     {
-        let scale = category.fontScale
+        let scale = category.spacingScale
         let caption = width - 2 * style.editorPadding
         let card = caption - 2 * style.cardPadding * scale
         guard width.isFinite, card >= 1 else {
@@ -51,7 +51,7 @@ public struct LabelCardGeometry: Sendable, Hashable {
     /// - Parameters:
     ///   - width: the editor's width.
     ///   - style: padding and spacing.
-    ///   - category: scales the card's padding and spacing.
+    ///   - category: scales the card's padding and spacing (`spacingScale`).
     ///   - captionHeight: the caption's height at its width.
     ///   - titleHeight: the title's height at its width.
     ///   - detailHeight: the detail's height, nil when the detail is hidden.
@@ -60,7 +60,7 @@ public struct LabelCardGeometry: Sendable, Hashable {
         captionHeight: CGFloat, titleHeight: CGFloat, detailHeight: CGFloat?
     ) throws(LabelCardsError) {
         let widths = try Self.textWidths(width: width, style: style, category: category)
-        let scale = category.fontScale
+        let scale = category.spacingScale
         let edge = style.editorPadding
         let padding = style.cardPadding * scale
         captionFrame = CGRect(x: edge, y: edge, width: widths.caption, height: captionHeight)

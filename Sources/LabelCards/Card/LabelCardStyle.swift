@@ -6,8 +6,9 @@ import Typesetting
 ///
 /// Text sizes are relative to the environment's default font (the body size) and
 /// scale with the content size category through `TextStyle`, as Dynamic Type does
-/// (the title grows less than the body); spacing scales with the body
-/// (`ContentSizeCategory.fontScale`). The editor's padding (20) and the corner
+/// (the title grows less than the body); spacing scales as a large title does
+/// (`ContentSizeCategory.spacingScale`), more slowly than the text, so a 300 pt card
+/// at the largest accessibility size keeps over 200 pt for its text. The editor's padding (20) and the corner
 /// radius (10) are fixed.
 public struct LabelCardStyle: Sendable, Hashable {
     /// The caption above the card (`Rendered label`).

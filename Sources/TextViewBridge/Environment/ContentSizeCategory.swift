@@ -37,6 +37,13 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
         return bodySizes[Self.allCases.firstIndex(of: self)!] / 17
     }
 
+    /// The factor spacing around text is multiplied by (1 at `.large`): a metric
+    /// scaled relative to the large title style, as SwiftUI's
+    /// `@ScaledMetric(relativeTo: .largeTitle)`. It grows more slowly than body text
+    /// (1.76× at the largest accessibility size, where the body grows 3.1×), so
+    /// padding does not eat the room text needs when text is largest.
+    public var spacingScale: CGFloat { scaledSize(34) / 34 }
+
     /// The size text of `size` points at `.large` takes in this category, following
     /// the platforms' Dynamic Type sizes: small text grows the most, large text the
     /// least (at the largest accessibility size a 17 pt body becomes 53 pt, a 28 pt
