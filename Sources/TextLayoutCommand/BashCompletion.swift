@@ -16,6 +16,7 @@ enum BashCompletion {
     private static var commands: [Command] {
         let font = [
             "align": TextAlignment.allCases.map(\.rawValue), "manager": WrapOptions.Manager.allCases.map(\.rawValue),
+            "truncate": LineLimit.Truncation.allCases.map(\.rawValue),
         ]
         let progress = CardsOptions.Progress.allCases.map(\.rawValue)
         return [

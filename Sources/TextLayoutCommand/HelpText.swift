@@ -124,6 +124,15 @@ enum HelpText {
                                   base of relative sizes. Malformed markup: one
                                   line naming line and column, exit 65, nothing
                                   printed.
+          --max-lines <n>         Show at most n lines of the whole input (as a
+                                  text container's maximumNumberOfLines); the
+                                  lines past them are dropped unless --truncate.
+          --truncate <mode>       What the last line shown does when its
+                                  paragraph has more: head, middle or tail put an
+                                  ellipsis (…) there and show the rest of the
+                                  paragraph's start or end; clip holds the rest
+                                  unwrapped (cut at the edge with --columns).
+                                  Needs --max-lines.
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).
@@ -141,7 +150,8 @@ enum HelpText {
                "paragraph": <index from 0>, "range": [<start>, <end>],
                "runs": [{"attributes": {...}, "bidiLevel": <n>, "font": "<family>",
                          "glyphCount": <n>}],
-               "text": "<characters>", "width": <pt>, "x": <left edge>},
+               "text": "<characters shown>", "truncated": [<start>, <end>],
+               "width": <pt>, "x": <left edge>},
               ...
             ],
             "paragraphCount": <number of paragraphs>,
@@ -149,7 +159,8 @@ enum HelpText {
             "width": <the --width>
           }
           "range" is in UTF-16 code units of the decoded input, hanging whitespace
-          included; "width" excludes hanging whitespace; "runs" are in visual order,
+          included; "truncated" (only on a line --truncate cut) is the part of
+          "range" an ellipsis stands for in "text"; "width" excludes hanging whitespace; "runs" are in visual order,
           "bidiLevel" odd for right-to-left text. Empty input has no paragraphs.
           A run has "attributes" only when its text's differ from the defaults
           (--markup), each key only when set: "background", "color" ("#rrggbb",
@@ -170,6 +181,7 @@ enum HelpText {
               --fallback NotoColorEmoji.ttf --no-system-fallback mixed.txt
           textlayout wrap --family "DejaVu Serif" --width 400 story.txt
           textlayout wrap --columns 40 --locale ja@lb=strict japanese.txt
+          textlayout wrap --width 200 --max-lines 2 --truncate tail notes.txt
           printf '<b>Bold</b> and <span size="larger">larger</span>' | textlayout wrap --width 200 --markup
 
         \(exitCodes)
@@ -231,6 +243,9 @@ enum HelpText {
                                   the text view uses. Both give the same image.
           --markup                Read the input as Pango markup, as for wrap;
                                   malformed markup writes no image (exit 65).
+          --max-lines <n>, --truncate <mode>
+                                  Draw at most n lines, the last truncated, as
+                                  for wrap; the image is as tall as they are.
           -h, --help              Show this help.
 
         EXAMPLES:

@@ -18,7 +18,9 @@ import Typesetting
 ///      "runs": [{"attributes": object (only when the run's text has attributes
 ///      other than the defaults; see `attributesObject`), "bidiLevel": int,
 ///      "font": family name, "glyphCount": int}, …] (visual order),
-///      "text": string, "width": number (hanging whitespace excluded),
+///      "text": string (what the line shows: an ellipsis in place of "truncated"),
+///      "truncated": [start, end] (only on a truncated line: what the ellipsis stands
+///      for), "width": number (hanging whitespace excluded),
 ///      "x": number (the line's left edge after alignment)},
 ///     …
 ///   ],
@@ -59,14 +61,20 @@ enum LayoutJSON {
             return "{\(attributes)\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), "
                 + "\"glyphCount\": \(run.glyphCount)}"
         }
-        let fields = [
+        var fields = [
             "\"ascent\": \(number(line.ascent))",
             "\"baseline\": \(number(line.baseline))",
             "\"descent\": \(number(line.descent))",
             "\"paragraph\": \(line.paragraphIndex)",
             "\"range\": [\(range.lowerBound), \(range.upperBound)]",
             "\"runs\": [\(runs.joined(separator: ", "))]",
-            "\"text\": \(string(String(decoding: text[range], as: UTF16.self)))",
+            "\"text\": \(string(line.shownText(in: text)))",
+        ]
+        if let cut = line.truncatedRange {
+            let start = cut.lowerBound + line.paragraphOffset
+            fields.append("\"truncated\": [\(start), \(start + cut.count)]")
+        }
+        fields += [
             "\"width\": \(number(line.width))",
             "\"x\": \(number(line.origin.x))",
         ]

@@ -28,6 +28,8 @@ struct RenderCommand {
             usingTextLayoutManager: options.manager == .fragment, fonts: fonts,
             style: options.style, locale: options.locale,
             frame: CGRect(x: 0, y: 0, width: options.width, height: 1))
+        // The text container, not the manager: setting it leaves the view's choice alone.
+        options.lineLimit?.apply(to: view.textContainer)
         view.attributedText = text
         view.sizeHeightToFitText()
         let url = URL(fileURLWithPath: options.output)

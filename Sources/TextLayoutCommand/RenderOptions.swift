@@ -37,6 +37,8 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
     var input: String?
     /// Whether the input is Pango markup.
     var markup = false
+    /// `--max-lines` and `--truncate`, when given.
+    var lineLimit: LineLimit?
 
     /// The options `render` accepts.
     static let parser = ArgumentParser(
@@ -62,6 +64,7 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
         (font, fallbacks, usesSystemFallback, size) = try Self.fontOptions(parsed, defaultSize: size)
         locale = try WrapOptions.locale(parsed) ?? locale
         markup = parsed.has("markup")
+        lineLimit = try LineLimit.parse(parsed)
         style = try WrapOptions.paragraphStyle(parsed)
         manager = try WrapOptions.choice(parsed.value("manager"), option: "manager", default: .fragment)
         let inferred = Format.allCases.first { output.lowercased().hasSuffix(".\($0.rawValue)") } ?? .svg

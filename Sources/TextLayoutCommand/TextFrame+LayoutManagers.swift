@@ -7,14 +7,15 @@ import Typesetting
 extension TextFrame {
     /// `text` laid out by the fragment-based `TextLayoutManager` with `typesetter`
     /// in a container `width` wide with no line-fragment padding (so `width` is the
-    /// line width), and the manager's latest analysis failure with their count, if any.
+    /// line width), showing the lines `limit` allows, and the manager's latest
+    /// analysis failure with their count, if any.
     static func byFragmentManager(
-        _ text: AttributedText, width: CGFloat, typesetter: Typesetter
+        _ text: AttributedText, width: CGFloat, typesetter: Typesetter, limit: LineLimit? = nil
     ) -> (frame: TextFrame, failure: (error: TypesettingError, count: Int)?) {
         let storage = TextContentStorage(attributedString: text)
         let manager = TextLayoutManager(typesetter: typesetter)
         storage.addTextLayoutManager(manager)
-        let container = unpaddedContainer(width: width)
+        let container = unpaddedContainer(width: width, limit: limit)
         manager.textContainer = container
         var lines: [Line] = []
         var paragraph = 0
@@ -36,15 +37,15 @@ extension TextFrame {
     }
 
     /// `text` laid out by the glyph-based `LayoutManager` with `typesetter` in one
-    /// container `width` wide with no line-fragment padding, and the failure as
-    /// `byFragmentManager` gives it.
+    /// container `width` wide with no line-fragment padding, with `limit`, and the
+    /// failure as `byFragmentManager` gives it.
     static func byGlyphManager(
-        _ text: AttributedText, width: CGFloat, typesetter: Typesetter
+        _ text: AttributedText, width: CGFloat, typesetter: Typesetter, limit: LineLimit? = nil
     ) -> (frame: TextFrame, failure: (error: TypesettingError, count: Int)?) {
         let storage = TextStorage(attributedString: text)
         let manager = LayoutManager(typesetter: typesetter)
         storage.addLayoutManager(manager)
-        let container = unpaddedContainer(width: width)
+        let container = unpaddedContainer(width: width, limit: limit)
         manager.addTextContainer(container)
         var lines: [Line] = []
         var paragraphStarts: [Int] = []
@@ -64,10 +65,11 @@ extension TextFrame {
     }
 
     /// An unbounded container `width` wide with no line-fragment padding, so that
-    /// `width` is the line width.
-    private static func unpaddedContainer(width: CGFloat) -> TextContainer {
+    /// `width` is the line width, with `limit`'s line limit.
+    private static func unpaddedContainer(width: CGFloat, limit: LineLimit?) -> TextContainer {
         let container = TextContainer(size: CGSize(width: width, height: .infinity))
         container.lineFragmentPadding = 0
+        limit?.apply(to: container)
         return container
     }
 }

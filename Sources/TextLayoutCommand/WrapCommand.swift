@@ -50,13 +50,15 @@ struct WrapCommand: Sendable {
             analysisFault: analysisFault)
         let (laidOut, failure) =
             switch options.manager {
-            case .fragment: TextFrame.byFragmentManager(attributed, width: width, typesetter: typesetter)
-            case .glyph: TextFrame.byGlyphManager(attributed, width: width, typesetter: typesetter)
+            case .fragment:
+                TextFrame.byFragmentManager(attributed, width: width, typesetter: typesetter, limit: options.lineLimit)
+            case .glyph:
+                TextFrame.byGlyphManager(attributed, width: width, typesetter: typesetter, limit: options.lineLimit)
             }
         switch options.format {
         case .text:
             for line in laidOut.lines {
-                output.write(String(decoding: text[line.documentRange], as: UTF16.self))
+                output.write(line.shownText(in: text))
                 output.write("\n")
             }
         case .json:
@@ -67,21 +69,37 @@ struct WrapCommand: Sendable {
         if let (error, count) = failure { throw CommandLineError.analysisFailed(error, count: count) }
     }
 
-    /// Wraps each paragraph by terminal cells and prints its lines.
+    /// Wraps each paragraph by terminal cells and prints its lines, as many as
+    /// `--max-lines` allows; when a paragraph has more, the last line shown holds
+    /// the rest of it, cut as `--truncate` says (as a container's last line).
     private func wrapInColumns(_ text: [UInt16], columns: Int, output: inout some TextOutputStream) throws {
         let wrapper = TerminalColumns(columns: columns)
-        for paragraph in paragraphRanges(in: text) {
-            let content = Array(text[paragraph.content])
-            let lines: [Range<Int>]
-            do {
-                lines = try wrapper.lines(for: content, locale: options.locale)
-            } catch let error as TypesettingError {
-                throw CommandLineError.failure(error.description)
+        var linesLeft = options.lineLimit?.maximumLines ?? Int.max
+        func write(_ part: ArraySlice<UInt16>) { output.write(String(decoding: part, as: UTF16.self)) }
+        do {
+            for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
+                let content = Array(text[paragraph.content])
+                let lines = try wrapper.lines(for: content, locale: options.locale)
+                let shown = lines.prefix(linesLeft)
+                linesLeft -= shown.count
+                for (index, range) in shown.enumerated() {
+                    if index == shown.count - 1, lines.count > shown.count,
+                        let truncation = options.lineLimit?.truncation
+                    {
+                        let (kept, elided) = try wrapper.truncatedLine(
+                            for: content, from: range.lowerBound, mode: truncation.mode)
+                        let cut = elided ?? kept.upperBound..<kept.upperBound
+                        write(content[kept.lowerBound..<cut.lowerBound])
+                        if elided != nil { output.write("\u{2026}") }
+                        write(content[cut.upperBound..<kept.upperBound])
+                    } else {
+                        write(content[range])
+                    }
+                    output.write("\n")
+                }
             }
-            for range in lines {
-                output.write(String(decoding: content[range], as: UTF16.self))
-                output.write("\n")
-            }
+        } catch let error as TypesettingError {
+            throw CommandLineError.failure(error.description)
         }
     }
 

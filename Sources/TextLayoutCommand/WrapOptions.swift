@@ -52,6 +52,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     var manager: Manager = .fragment
     /// Whether the input is Pango markup.
     var markup = false
+    /// `--max-lines` and `--truncate`, when given.
+    var lineLimit: LineLimit?
     /// The input file; nil reads standard input.
     var input: String?
 
@@ -60,6 +62,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
         .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("indent"),
         .value("first-line-indent"), .value("tail-indent"), .value("manager"), .flag("markup"),
+        .value("max-lines"), .value("truncate"),
     ]
 
     /// The options `wrap` accepts.
@@ -78,6 +81,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         format = try Self.choice(parsed.value("format"), option: "format", default: .text)
         manager = try Self.choice(parsed.value("manager"), option: "manager", default: .fragment)
         markup = parsed.has("markup")
+        lineLimit = try LineLimit.parse(parsed)
         if case .columns = measure, format == .json {
             throw CommandLineError.usage(
                 "'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")

@@ -50,4 +50,50 @@ public struct TerminalColumns: Sendable, Hashable {
         let cells = try TerminalCells(text: text, locale: locale)
         return GreedyBreaking.lineBreaks(of: cells, width: Double(columns), from: 0).map(\.range)
     }
+
+    /// One line holding `text` from `start` to its end, cut to `columns` cells as
+    /// `mode` says: for the last line of a limited number (`--max-lines`).
+    ///
+    /// The line prints `text[shown]` with `elided`, when there is one, replaced by an
+    /// ellipsis (`…`, one cell). Trailing hanging whitespace is dropped; when the
+    /// rest fits, nothing is cut. `.clip` cuts at the edge with no ellipsis. At least
+    /// one grapheme stays on each side that shows text, as for lines in points.
+    ///
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    public func truncatedLine(
+        for text: [UInt16], from start: Int, mode: TruncationMode
+    ) throws -> (shown: Range<Int>, elided: Range<Int>?) {
+        precondition(start >= 0 && start <= text.count, "start outside the text")
+        var end = text.count
+        while end > start, isHangingWhitespace(text[end - 1]) { end -= 1 }
+        let rest = Array(text[start..<end])
+        guard !rest.isEmpty else { return (start..<end, nil) }
+        let boundaries = try graphemeBoundaries(in: rest)
+        var cells = [0]  // the cells before each boundary
+        cells.reserveCapacity(boundaries.count)
+        for i in boundaries.indices.dropLast() {
+            cells.append(cells[i] + terminalCellWidth(of: rest[boundaries[i]..<boundaries[i + 1]]))
+        }
+        let count = boundaries.count - 1  // graphemes
+        let total = cells[count]
+        guard total > columns else { return (start..<end, nil) }
+        let available = columns - 1  // room left beside the ellipsis
+        // The most graphemes from the start within `width` cells, at least one; the
+        // fewest graphemes to skip so that the rest is within `width`, keeping one.
+        func prefix(_ width: Int) -> Int { max(1, cells.partitionPoint { $0 > width } - 1) }
+        func suffix(_ width: Int) -> Int { min(count - 1, cells.partitionPoint { total - $0 <= width }) }
+        let offset = { (boundary: Int) in start + boundaries[boundary] }
+        switch mode {
+        case .clip:
+            return (start..<offset(prefix(columns)), nil)
+        case .tail:
+            return (start..<end, offset(prefix(available))..<end)
+        case .head:
+            return (start..<end, start..<offset(suffix(available)))
+        case .middle:
+            let head = prefix(available / 2)
+            let tail = max(head, suffix(available - cells[head]))
+            return (start..<end, offset(head)..<offset(tail))
+        }
+    }
 }

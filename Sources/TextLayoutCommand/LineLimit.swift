@@ -1,0 +1,84 @@
+import Foundation
+import TextLayout
+import Typesetting
+
+/// `--max-lines` and `--truncate`: how many lines `wrap` and `render` show of the
+/// whole input, and what the last one does when text is left over — a text
+/// container's `maximumNumberOfLines` and `lineBreakMode`.
+struct LineLimit: Sendable, Equatable {
+    /// What the last line shown does with the text left over (`--truncate`).
+    enum Truncation: String, Sendable, Equatable, CaseIterable {
+        /// An ellipsis at the start: the line shows the end of its paragraph.
+        case head
+        /// An ellipsis in the middle: the line shows both ends.
+        case middle
+        /// An ellipsis at the end: the line shows its start.
+        case tail
+        /// No ellipsis: the line holds the rest of its paragraph unwrapped (cut at
+        /// the edge in a terminal).
+        case clip
+
+        /// The container's line-break mode for this truncation.
+        var lineBreakMode: LineBreakMode {
+            switch self {
+            case .head: .byTruncatingHead
+            case .middle: .byTruncatingMiddle
+            case .tail: .byTruncatingTail
+            case .clip: .byClipping
+            }
+        }
+
+        /// The typesetter's truncation mode, for terminal lines.
+        var mode: TruncationMode {
+            switch self {
+            case .head: .head
+            case .middle: .middle
+            case .tail: .tail
+            case .clip: .clip
+            }
+        }
+    }
+
+    /// The most lines shown, at least 1.
+    var maximumLines: Int
+    /// What the last line does; nil drops the lines past the limit.
+    var truncation: Truncation?
+
+    /// The options, checked: `--max-lines` a whole number of at least 1, and
+    /// `--truncate` only with it. Nil when neither is given.
+    ///
+    /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
+    static func parse(_ parsed: ParsedArguments) throws -> LineLimit? {
+        let truncation: Truncation? =
+            try parsed.value("truncate").map { try WrapOptions.choice($0, option: "truncate", default: .tail) }
+        guard let value = parsed.value("max-lines") else {
+            guard truncation == nil else {
+                throw CommandLineError.usage("'--truncate' needs '--max-lines <n>' (which line to truncate)")
+            }
+            return nil
+        }
+        guard let count = Int(value.trimmingCharacters(in: .whitespaces)), count >= 1 else {
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--max-lines': expected a whole number of at least 1")
+        }
+        return LineLimit(maximumLines: count, truncation: truncation)
+    }
+
+    /// Sets `container`'s line limit and its last line's mode.
+    func apply(to container: TextContainer) {
+        container.maximumNumberOfLines = maximumLines
+        container.lineBreakMode = truncation?.lineBreakMode ?? .byWordWrapping
+    }
+}
+
+extension Line {
+    /// What the line shows of `text` (the whole input): its characters, with an
+    /// ellipsis in place of those truncation cut out.
+    func shownText(in text: [UInt16]) -> String {
+        let range = documentRange
+        guard let cut = truncatedRange else { return String(decoding: text[range], as: UTF16.self) }
+        let elided = (cut.lowerBound + paragraphOffset)..<(cut.upperBound + paragraphOffset)
+        return String(decoding: text[range.lowerBound..<elided.lowerBound], as: UTF16.self) + "\u{2026}"
+            + String(decoding: text[elided.upperBound..<range.upperBound], as: UTF16.self)
+    }
+}
