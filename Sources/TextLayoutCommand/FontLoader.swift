@@ -63,6 +63,26 @@ enum FontLoader {
             primary: primary, fallbacks: fallbacks, systemFallback: options.usesSystemFallback ? .system : nil)
     }
 
+    /// Checks that every font family `text`'s markup names is one `fonts` has (see
+    /// `FontCascade.hasFamily`): the library sets an unknown family's text in the
+    /// fallback fonts, quietly, as Pango does; the tool says so instead of drawing
+    /// what was not asked for.
+    ///
+    /// - Throws: `CommandLineError` (exit 1) naming the first unknown family and the
+    ///   start of the text it was asked for.
+    static func checkFamilies(in text: AttributedText, fonts: FontCascade) throws {
+        var checked: Set<String> = []
+        for run in text.runs {
+            guard let family = run.attributes.fontDescriptor?.family, checked.insert(family).inserted else { continue }
+            guard !fonts.hasFamily(family) else { continue }
+            var sample = String(decoding: text.utf16[run.range], as: UTF16.self)
+            if sample.count > 24 { sample = sample.prefix(24) + "…" }
+            let source = fonts.systemFallback == nil ? "given with --font or --fallback" : "installed or given"
+            throw CommandLineError.failure(
+                "the markup asks for the font family '\(family)' (for \"\(sample)\"), but no font \(source) has it")
+        }
+    }
+
     /// The path of the bundled DejaVu Sans, nil when this binary has none.
     ///
     /// Looks, beside the executable, for the resource bundle SwiftPM puts there

@@ -40,7 +40,8 @@ enum HelpText {
         EXIT CODES:
           0    success
           1    any other failure: no installed font of the family named by
-               --family, a failure inside ICU, output that cannot be written
+               --family or by the markup (nothing is written), a failure
+               inside ICU, output that cannot be written
           64   usage error: unknown option, missing or invalid value, options
                that cannot be used together (one line on standard error)
           65   --markup: the input is not well-formed Pango markup

@@ -23,6 +23,7 @@ struct RenderCommand {
         }
         // Markup is read whole before the image is drawn: malformed markup writes nothing.
         var text = try input.attributedText(markup: options.markup, baseSize: options.size)
+        if options.markup { try FontLoader.checkFamilies(in: text, fonts: fonts) }
         try text.updateAttributes(in: 0..<text.length) { $0.foregroundColor = $0.foregroundColor ?? options.color }
         let view = TextView(
             usingTextLayoutManager: options.manager == .fragment, fonts: fonts,

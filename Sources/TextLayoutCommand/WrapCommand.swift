@@ -27,6 +27,7 @@ struct WrapCommand: Sendable {
         }
         // Markup is read whole before anything is written: malformed markup prints nothing.
         let text = try input.attributedText(markup: options.markup, baseSize: options.size)
+        if options.markup, let fonts { try FontLoader.checkFamilies(in: text, fonts: fonts) }
         guard !input.isEmpty else {
             if options.format == .json { writeEmptyJSON(to: &output) }
             return

@@ -62,6 +62,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: bad.path))
     }
 
+    @Test(arguments: [
+        ["wrap", "--width", "300"], ["wrap", "--width", "300", "--format", "json"], ["render", "--width", "300"],
+    ])
+    func anUnknownFamilyIsOneLineExit1AndNoOutput(command: [String]) throws {
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let image = directory.appendingPathComponent("out.svg")
+        let output = command[0] == "render" ? ["-o", image.path] : []
+        let markup = "plain <span font_family=\"No Such Family Anywhere\">named text</span> <b>bold</b>\n"
+        let result = runTool(command + output + ["--markup", "--no-system-fallback"], input: Data(markup.utf8))
+        #expect(result.status == 1)
+        #expect(result.output == "")
+        #expect(!FileManager.default.fileExists(atPath: image.path), "no image written")
+        #expect(
+            result.errorLines == [
+                "textlayout: error: the markup asks for the font family 'No Such Family Anywhere' (for \"named text\"), but no font given with --font or --fallback has it"
+            ])
+    }
+
+    @Test func knownAndGenericFamiliesAndListsWithOneKnownFamilyAreFine() {
+        // The bundled font's family, generic families (<tt> is monospace) and a list
+        // naming one family some font has: laid out, no error, even with no system fonts.
+        let markup =
+            "<span font_family=\"DejaVu Sans\">a</span> <tt>b</tt> <span font_family=\"serif\">c</span> "
+            + "<span font_family=\"Nowhere Sans, DejaVu Sans\">d</span> <span font=\"Sans Bold 12\">e</span>\n"
+        let result = runTool(["wrap", "--width", "300", "--markup", "--no-system-fallback"], input: Data(markup.utf8))
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output == "a b c d e\n")
+        // Unknown in the tool only: the library falls back to the cascade, as documented.
+        let columns = runTool(
+            ["wrap", "--columns", "30", "--markup"], input: Data("<span font_family=\"Nowhere\">x</span>".utf8))
+        #expect(columns.status == 0 && columns.output == "x\n", "no fonts in terminal cells, nothing to check")
+    }
+
     @Test func relativeSizesUseTheSizeOptionAsTheBase() {
         // <big> over --size 10 is 12 points: the same line as plain text at --size 12,
         // its run marked as 12 pt (not the --size).

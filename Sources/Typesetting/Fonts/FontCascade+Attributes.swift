@@ -67,6 +67,25 @@ extension FontCascade {
         return base
     }
 
+    /// Whether a `FontDescriptor.family` of `names` (one family, or a
+    /// comma-separated list of them) chooses a face rather than falling back: some
+    /// family of the list is generic (`sans-serif`, `serif`, `monospace`, `sans`,
+    /// `mono`), or the cascade's fonts or fontconfig's (with a system fallback) have
+    /// it. An empty list names nothing, so it is no miss either. For tools that
+    /// report what the API quietly falls back from.
+    public func hasFamily(_ names: String) -> Bool {
+        let families = names.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return families.isEmpty
+            || families.contains { family in
+                FontLocator.genericFamilies.contains(family.lowercased())
+                    || ([primary.face] + fallbacks).contains {
+                        $0.familyName.caseInsensitiveCompare(family) == .orderedSame
+                    }
+                    || (try? systemFallback?.locate(family: family)) != nil
+            }
+    }
+
     /// The face of `family` nearest the weight, width and slant asked for, or nil
     /// when no face of the cascade or of fontconfig's has that family.
     private func bestFace(family: String, weight: FontWeight, width: FontWidth, slant: FontSlant) -> FontFace? {

@@ -9,7 +9,8 @@ import Foundation
 /// the one fontconfig matches: of the family (the first of a comma-separated list
 /// that any face has), closest in width, then slant, then weight, as CSS font
 /// matching ranks them. A family no face has keeps the base font's face, and the
-/// cascade covers missing characters as usual.
+/// cascade covers missing characters as usual (`FontCascade.hasFamily(_:)` tells
+/// whether a family would be found; the `textlayout` tool reports one that would not).
 ///
 /// **Variable faces.** A variable face takes any value of its axes' ranges, so it
 /// matches a weight or width inside them exactly. On the face chosen, the weight
