@@ -9,6 +9,16 @@ import Typesetting
 /// Layout is contiguous: asking about glyph N lays out everything up to it. Swift
 /// signatures return tuples where TextKit fills out-pointers.
 ///
+/// The hyphen a hyphenated line ends with (`Line.isHyphenated`) is a glyph with no
+/// character of its own, and it is not in the glyph stream: glyphs are made before
+/// layout, so `numberOfGlyphs` and the glyph ↔ character mapping never change with
+/// the container's width (TextKit 1 inserts its hyphen glyph into the stream at
+/// layout time, which shifts every later glyph index). The hyphen counts in the
+/// line's `lineFragmentUsedRect`, is drawn by `drawGlyphs(forGlyphRange:at:in:)`
+/// with the line's last character, and is the last glyph run of the line that
+/// `enumerateTypesetLines` hands out, with an empty character range at the line's
+/// content end.
+///
 /// ```swift
 /// let storage = TextStorage(string: "Hello, world")
 /// let manager = LayoutManager(fonts: FontCascade(primary: font))

@@ -51,6 +51,12 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// Points per font unit.
     public var scale: CGFloat { size / CGFloat(face.unitsPerEm) }
 
+    /// The glyph a line broken at a hyphenation point ends with (U+2010 HYPHEN when
+    /// the face has it, else U+002D) and its advance in points.
+    public var hyphen: (glyph: UInt32, advance: Double) {
+        (face.hyphen.glyph, Double(face.hyphen.advance) * Double(scale))
+    }
+
     /// The vertical metrics at this size, in points.
     public var metrics: FontMetrics { face.unscaledMetrics.scaled(by: scale) }
 

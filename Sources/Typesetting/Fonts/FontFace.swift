@@ -57,6 +57,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     private let loadedFace: FontFace?
     /// Nominal glyphs of U+0000…U+007F (0 where missing): ASCII needs no C call.
     private let asciiGlyphs: [UInt32]
+    /// The glyph a hyphenated line ends with and its advance in font units: U+2010
+    /// HYPHEN when the face has it, else U+002D HYPHEN-MINUS (glyph 0, the face's
+    /// missing glyph, when it has neither). Read once, when the face is made, so
+    /// breaking and drawing a hyphen never shape.
+    let hyphen: (glyph: UInt32, advance: Int32)
 
     private convenience init(path: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -103,7 +108,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         hb_font_make_immutable(font)
         let emboldening = synthesis.contains(.bold) ? FontSynthesis.emboldening(unitsPerEm: upem) : 0
         self.outlineFont = font
-        self.hbFont = emboldening > 0 ? EmboldenedAdvances.subFont(of: font, growingBy: emboldening) : font
+        let shapingFont = emboldening > 0 ? EmboldenedAdvances.subFont(of: font, growingBy: emboldening) : font
+        self.hbFont = shapingFont
         self.emboldening = emboldening
         self.path = path
         self.index = index
@@ -129,6 +135,17 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
                 var glyph: hb_codepoint_t = 0
                 return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0
             }
+        self.hyphen = Self.hyphen(of: shapingFont)
+    }
+
+    /// The hyphen glyph of `font` (see `hyphen`) and its advance, as HarfBuzz shapes
+    /// a lone hyphen with no features: the nominal glyph at its horizontal advance.
+    private static func hyphen(of font: OpaquePointer) -> (glyph: UInt32, advance: Int32) {
+        var glyph: hb_codepoint_t = 0
+        if hb_font_get_nominal_glyph(font, 0x2010, &glyph) == 0 {
+            _ = hb_font_get_nominal_glyph(font, 0x2D, &glyph)
+        }
+        return (glyph, hb_font_get_glyph_h_advance(font, glyph))
     }
 
     deinit {

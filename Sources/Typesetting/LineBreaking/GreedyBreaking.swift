@@ -53,7 +53,14 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     ?? text.graphemeAdvances(
                         in: segments.start(of: first)..<segments.contentEnd(of: first))
                 graphemes = advances
-                let (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
+                var (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
+                if end == segments.contentEnd(of: first), segments.isHyphenBreak(first),
+                    let shorter = advances.boundary(before: end, after: lineStart)
+                {
+                    // The word up to its hyphen break fits, its hyphen does not: no
+                    // hyphen, a grapheme less.
+                    (end, consumed) = shorter
+                }
                 if end < segments.contentEnd(of: first) {
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
                     limit = restLimit
@@ -73,7 +80,8 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
                     isMandatory: segments.isMandatory(last) || last == segments.count - 1,
                     contentWidth: widthsHold ? fit.contentWidth : nil,
-                    whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil))
+                    whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil,
+                    isHyphenated: segments.isHyphenBreak(last)))
             limit = restLimit
             lineStart = segments.end(of: last)
             first = last + 1
@@ -95,23 +103,33 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     /// The last segment that fits on a line starting at segment `first`, or -1 when
     /// not even the first does, and the line's content width were it to end there.
     /// A mandatory break ends the line; trailing whitespace hangs, so it counts only
-    /// when more follows it.
+    /// when more follows it. A line may end at a hyphen break only if its hyphen
+    /// fits too (the width then includes it); it may run on past one without it.
     @inline(__always)
     private static func fittingSegments(
-        _ segments: BreakSegments, from first: Int, partialWidth: Double?, limit: Double
+        _ table: BreakSegments, from first: Int, partialWidth: Double?, limit: Double
     ) -> (last: Int, contentWidth: Double) {
         var used = 0.0
         var contentWidth = 0.0
         var last = -1
-        segments.segments.withUnsafeBufferPointer { segments in
+        table.segments.withUnsafeBufferPointer { segments in
             var j = first
             while j < segments.count {
                 let segment = segments[j]
                 let content = j == first ? partialWidth ?? segment.contentWidth : segment.contentWidth
                 if used + content > limit { break }
-                contentWidth = used + content
-                used = contentWidth + segment.whitespaceWidth
-                last = j
+                if segment.isHyphenBreak {
+                    let hyphenated = used + content + (table.hyphenWidth(j) ?? 0)
+                    if hyphenated <= limit {
+                        contentWidth = hyphenated
+                        last = j
+                    }
+                    used += content + segment.whitespaceWidth
+                } else {
+                    contentWidth = used + content
+                    used = contentWidth + segment.whitespaceWidth
+                    last = j
+                }
                 if segment.isMandatory { break }
                 j += 1
             }
@@ -134,8 +152,10 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         let safeStart = startsInside ? text.isSafeToBreak(at: lineStart) : (first == 0 || segments.isSafeEnd(first - 1))
         while last >= 0, !safeStart || !segments.isSafeEnd(last) {
             widthsHold = false
-            let exact = text.exactContentWidth(
-                line: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last))
+            let exact =
+                text.exactContentWidth(
+                    line: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last))
+                + (segments.hyphenWidth(last) ?? 0)
             if exact <= limit { break }
             last = last > first ? last - 1 : -1
         }

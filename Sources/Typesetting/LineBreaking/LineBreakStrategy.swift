@@ -12,17 +12,22 @@ public struct LineBreak: Sendable, Hashable {
     public var contentWidth: Double?
     /// The advance of the hanging whitespace, when the strategy knows it exactly.
     public var whitespaceWidth: Double?
+    /// Whether the line ends at a hyphen break (a segment whose `hyphenWidth` is not
+    /// nil, or a hyphenation point) and shows a hyphen there; `contentWidth`, when
+    /// given, then includes the hyphen's advance.
+    public var isHyphenated: Bool
 
     /// Creates a line break.
     public init(
         range: Range<Int>, contentEnd: Int, isMandatory: Bool,
-        contentWidth: Double? = nil, whitespaceWidth: Double? = nil
+        contentWidth: Double? = nil, whitespaceWidth: Double? = nil, isHyphenated: Bool = false
     ) {
         self.range = range
         self.contentEnd = contentEnd
         self.isMandatory = isMandatory
         self.contentWidth = contentWidth
         self.whitespaceWidth = whitespaceWidth
+        self.isHyphenated = isHyphenated
     }
 }
 
@@ -38,6 +43,12 @@ public struct LineBreakSegment: Sendable, Hashable {
     public var whitespaceWidth: Double
     /// Whether a line must end after this segment.
     public var isMandatory: Bool
+    /// The advance of the hyphen a line ending after this segment shows, in points,
+    /// or nil when the segment does not end at a hyphen break. A segment ending at
+    /// a hyphen break ends inside a word (after a soft hyphen, or at a hyphenation
+    /// point); a line that ends there is `LineBreak.isHyphenated`, and its content
+    /// width includes this advance.
+    public var hyphenWidth: Double?
 }
 
 /// A way of choosing line breaks: greedy or by character; optimal (Knuth–Plass) and
@@ -98,6 +109,7 @@ extension ShapedParagraph {
             contentEnd: segments.contentEnd(of: index),
             contentWidth: segments.contentWidth(index),
             whitespaceWidth: segments.whitespaceWidth(index),
-            isMandatory: segments.isMandatory(index))
+            isMandatory: segments.isMandatory(index),
+            hyphenWidth: segments.hyphenWidth(index))
     }
 }

@@ -48,6 +48,12 @@ public struct Line: Sendable {
     public var isRightToLeft: Bool
     /// The characters of `range` an ellipsis stands for, when the line is truncated.
     public var truncatedRange: Range<Int>?
+    /// Whether the line ends at a hyphen break inside a word and shows a hyphen
+    /// there: the hyphen glyph (`Font.hyphen`, in the font of the line's last
+    /// character) is the last glyph at that character's direction end, in a glyph
+    /// run of its own with an empty `characterRange` at `contentEnd`, and its
+    /// advance counts in `width`.
+    public var isHyphenated = false
 
     /// The y of the baseline in the layout's coordinates.
     public var baseline: CGFloat { origin.y + baselineOffset }

@@ -30,6 +30,7 @@ struct LineBuilder {
         let content =
             lineBreak.contentWidth
             ?? paragraph.exactContentWidth(line: range, contentEnd: lineBreak.contentEnd)
+            + (lineBreak.isHyphenated ? hyphenAdvance(before: lineBreak.contentEnd) : 0)
         let hanging =
             lineBreak.whitespaceWidth
             ?? (lineBreak.contentEnd < range.upperBound
@@ -63,10 +64,42 @@ struct LineBuilder {
             }
             index += 1
         }
-        return makeLine(
+        var line = makeLine(
             range: range, contentEnd: lineBreak.contentEnd, width: width, whitespaceWidth: hanging,
             metrics: metrics, runSource: .paragraph(paragraph, width: available),
             endsWithMandatoryBreak: lineBreak.isMandatory, isLast: isLast, truncatedRange: nil)
+        line.isHyphenated = lineBreak.isHyphenated && lineBreak.contentEnd > range.lowerBound
+        return line
+    }
+
+    /// The advance of the hyphen a line whose content ends at `contentEnd` shows: in
+    /// the font of the run holding the character before it.
+    private func hyphenAdvance(before contentEnd: Int) -> Double {
+        guard contentEnd > 0 else { return 0 }
+        let source = hyphenSource(in: paragraph.text, before: contentEnd)
+        return paragraph.runs[paragraph.runIndex(containing: source)].font.hyphen.advance
+    }
+
+    /// The hyphen a hyphenated line ends with: one glyph in the font, direction and
+    /// attributes of the run holding the line's last character (the last before any
+    /// soft hyphens, see `hyphenSource`), its cluster the line's last character, its
+    /// character range empty at `contentEnd`.
+    private func hyphenRun(before contentEnd: Int) -> GlyphRun {
+        let index = paragraph.runIndex(containing: hyphenSource(in: paragraph.text, before: contentEnd))
+        let source = paragraph.runs[index]
+        let hyphen = source.font.face.hyphen
+        var run = ShapedRun(
+            range: contentEnd..<contentEnd, font: source.font, script: source.script,
+            bidiLevel: source.bidiLevel, attributesIndex: source.attributesIndex)
+        run.glyphs = [hyphen.glyph]
+        run.clusters = [Int32(contentEnd - 1)]
+        run.advances = [hyphen.advance]
+        run.unsafeToBreak = [false]
+        return GlyphRun(
+            storage: run, glyphRange: 0..<1, expansion: 0, expansions: [],
+            characterRange: contentEnd..<contentEnd, x: 0, width: CGFloat(source.font.hyphen.advance),
+            attributes: paragraph.attributes[source.attributesIndex],
+            baselineOffset: paragraph.baselineOffset(ofRun: index))
     }
 
     /// Whether the line's spaces widen to fill the `available` width: justified
@@ -89,8 +122,17 @@ struct LineBuilder {
             glyphRuns = settingTabs(glyphRuns, of: line, tabs: tabs)
         }
         trimLetterSpacing(&glyphRuns, contentEnd: line.contentEnd)
-        let contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
+        var contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
             .reduce(0.0) { $0 + Double($1.run.width) }
+        if line.isHyphenated {
+            // The hyphen follows the last character logically: at its run's
+            // direction end once the runs are in visual order.
+            let hyphen = hyphenRun(before: line.contentEnd)
+            let last = glyphRuns.lastIndex { $0.run.characterRange.contains(line.contentEnd - 1) }
+            let position = last.map { $0 + 1 } ?? glyphRuns.count
+            glyphRuns.insert((hyphen, hyphen.bidiLevel), at: position)
+            contentWidth += Double(hyphen.width)
+        }
         let lineBreak = LineBreak(
             range: line.range, contentEnd: line.contentEnd, isMandatory: line.endsWithMandatoryBreak)
         if justifies(lineBreak, contentWidth: contentWidth, available: width) {

@@ -13,11 +13,16 @@
 /// after it joins the segment before, so the whole run hangs at a line's end and
 /// none of it starts the next line, as in a browser. The breaking loops then need
 /// no case for a segment of whitespace alone.
+///
+/// A segment may end at a hyphen break, inside a word: after a soft hyphen (U+00AD).
+/// A line ending there shows a hyphen (`hyphenWidth(_:)`); a line that runs on past
+/// it shows nothing, the soft hyphen having no advance.
 struct BreakSegments: Sendable {
     /// One segment, 24 bytes: its widths and offsets side by side, so a re-wrap
     /// walks one array rather than one per field. The sign bits of `end` and
     /// `contentEnd` carry whether the segment ends in a mandatory break and whether a
-    /// line may end after it without re-shaping (offsets are below 2^31).
+    /// line may end after it without re-shaping; bit 30 of `contentEnd` whether it
+    /// ends at a hyphen break (offsets are below 2^30).
     struct Segment: Sendable {
         /// Advance of the content, in points.
         var contentWidth: Double
@@ -29,7 +34,13 @@ struct BreakSegments: Sendable {
         /// The segment's end offset (the opportunity).
         var end: Int { Int(endAndMandatory & 0x7FFF_FFFF) }
         /// Where the trailing whitespace starts.
-        var contentEnd: Int { Int(contentEndAndSafe & 0x7FFF_FFFF) }
+        var contentEnd: Int { Int(contentEndAndSafe & 0x3FFF_FFFF) }
+        /// Whether the segment ends at a hyphen break: a line ending here shows a
+        /// hyphen, whose advance `BreakSegments.hyphenWidth(_:)` gives.
+        var isHyphenBreak: Bool {
+            get { contentEndAndSafe & 0x4000_0000 != 0 }
+            set { contentEndAndSafe = newValue ? contentEndAndSafe | 0x4000_0000 : contentEndAndSafe & ~0x4000_0000 }
+        }
         /// Whether the segment ends in a mandatory break.
         var isMandatory: Bool { endAndMandatory & 0x8000_0000 != 0 }
         /// Whether a line may end here without re-shaping.
@@ -59,6 +70,11 @@ struct BreakSegments: Sendable {
     private(set) var segments: [Segment] = []
     /// The advance of the whole paragraph, in points (for sizing line arrays).
     private(set) var totalWidth = 0.0
+    /// The segments that end at a hyphen break, ascending, and the advance of the
+    /// hyphen a line ending at each shows: a side table, so a segment stays 24 bytes
+    /// and paragraphs without hyphen breaks pay nothing for them.
+    private(set) var hyphenSegments: [Int32] = []
+    private(set) var hyphenAdvances: [Double] = []
 
     init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
         guard breaks.count > 0 else { return }
@@ -72,8 +88,26 @@ struct BreakSegments: Sendable {
                 start = end
                 continue
             }
-            segments.append(
-                Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
+            var isSoftHyphen = false
+            if contentEnd == end, text[end - 1] == softHyphen, !breaks.mandatory[i] {
+                // Soft hyphens with nothing before them since the last opportunity (at
+                // a paragraph's or a word's start) offer no break: nothing to hyphenate.
+                if UnsafeBufferPointer(rebasing: text[start..<end]).allSatisfy({ $0 == softHyphen }),
+                    i < breaks.count - 1
+                {
+                    continue
+                }
+                isSoftHyphen = i < breaks.count - 1
+            }
+            var segment = Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false)
+            if isSoftHyphen {
+                segment.isHyphenBreak = true
+                hyphenSegments.append(Int32(segments.count))
+                let letter = hyphenSource(in: text, before: end)
+                let run = runs[min(runs.partitionPoint { $0.range.upperBound > letter }, runs.count - 1)]
+                hyphenAdvances.append(run.font.hyphen.advance)
+            }
+            segments.append(segment)
             start = end
         }
         let count = segments.count
@@ -176,6 +210,16 @@ struct BreakSegments: Sendable {
     func contentWidth(_ i: Int) -> Double { segments[i].contentWidth }
     /// The advance of segment `i`'s trailing whitespace.
     func whitespaceWidth(_ i: Int) -> Double { segments[i].whitespaceWidth }
+    /// Whether segment `i` ends at a hyphen break (inside a word: a soft hyphen or a
+    /// hyphenation point), where a line ending shows a hyphen.
+    func isHyphenBreak(_ i: Int) -> Bool { segments[i].isHyphenBreak }
+    /// The advance of the hyphen a line ending after segment `i` shows, or nil when
+    /// segment `i` does not end at a hyphen break.
+    func hyphenWidth(_ i: Int) -> Double? {
+        guard segments[i].isHyphenBreak else { return nil }
+        let k = hyphenSegments.partitionPoint { $0 >= Int32(i) }
+        return hyphenAdvances[k]
+    }
 
     /// The segment holding `offset`: the first whose end is past it (`count` when
     /// none is).
@@ -196,4 +240,18 @@ struct BreakSegments: Sendable {
         }
         return widest
     }
+}
+
+/// U+00AD SOFT HYPHEN: a break opportunity (UAX #14 class BA) that shows a hyphen
+/// only when a line ends there.
+let softHyphen: UInt16 = 0xAD
+
+/// The character whose font a hyphen at `end` takes: the last before `end` that is
+/// not a soft hyphen (a font without U+00AD sets the word, another the soft hyphen),
+/// or the one just before `end` when all are.
+func hyphenSource<Text: RandomAccessCollection<UInt16>>(in text: Text, before end: Int) -> Int
+where Text.Index == Int {
+    var offset = end - 1
+    while offset > 0, text[offset] == softHyphen { offset -= 1 }
+    return text[offset] == softHyphen ? end - 1 : offset
 }
