@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TextLayout
 import TextViewBridge
@@ -157,6 +158,29 @@ import Typesetting
             abs((dark.font?.size ?? 0) - ContentSizeCategory.accessibilityExtraExtraExtraLarge.scaledSize(24)) < 0.001)
         #expect((dark.font?.size ?? 0) > 24 * 2)
         #expect(view.string == "Styled")
+    }
+
+    @Test func theLocaleSetsTheTextsLanguage() throws {
+        let host = try Fixtures.host(ReadOnlyText.self)
+        try host.update(with: ReadOnlyText("б", style: .body), identity: 0)
+        let view = try #require(host.textView)
+        #expect(view.attributedText.attributes(at: 0).language == nil, "the default locale adds nothing")
+        func glyph() -> UInt32? {
+            let canvas = RecordingCanvas()
+            view.draw(in: canvas)
+            return canvas.glyphs.first
+        }
+        let russian = glyph()
+        host.environment.locale = "sr"
+        #expect(host.needsUpdate)
+        try host.flush()
+        #expect(view.attributedText.attributes(at: 0).language == "sr")
+        // DejaVu Sans draws Serbian б with its own form (`locl`).
+        #expect(glyph() != russian)
+        host.environment.locale = "ru"
+        try host.flush()
+        #expect(view.attributedText.attributes(at: 0).language == "ru")
+        #expect(glyph() == russian)
     }
 
     @Test(arguments: ContentSizeCategory.allCases)

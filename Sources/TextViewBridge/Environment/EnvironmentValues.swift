@@ -2,7 +2,7 @@ import Typesetting
 
 /// The values a representable reads from where it is placed, as SwiftUI's
 /// `EnvironmentValues`: the colour scheme, the content size category, the default
-/// font, the layout direction, and any value keyed by an `EnvironmentKey`.
+/// font, the layout direction, the locale, and any value keyed by an `EnvironmentKey`.
 ///
 /// Set them on the host (`host.environment`) at the root; a change re-runs the
 /// representable's update. The default font has no default (fonts come from the
@@ -52,6 +52,15 @@ public struct EnvironmentValues {
         set { self[LayoutDirectionKey.self] = newValue }
     }
 
+    /// The language of the text, as a BCP 47 tag (`en-US`, `de`, `sr`), as SwiftUI's
+    /// `\.locale`: the line-break locale of the text views made here and, once given,
+    /// every styled run's `TextAttributes.language` (line breaking, shaping's `locl`
+    /// forms, hyphenation), so a change restyles the text. Default `en`.
+    public var locale: String {
+        get { self[LocaleKey.self]! }
+        set { self[LocaleKey.self] = newValue }
+    }
+
     /// The fonts text is set in unless a wrapper says otherwise; nil until given.
     /// Read it with `required(DefaultFontKey.self)` to get a clear error when missing.
     public var defaultFont: FontCascade? {
@@ -82,6 +91,14 @@ public enum LayoutDirectionKey: EnvironmentKey {
     public static var defaultValue: LayoutDirection? { .leftToRight }
     /// "layout direction".
     public static var name: String { "layout direction" }
+}
+
+/// The key of `EnvironmentValues.locale` (default `en`).
+public enum LocaleKey: EnvironmentKey {
+    /// English.
+    public static var defaultValue: String? { "en" }
+    /// "locale".
+    public static var name: String { "locale" }
 }
 
 /// The key of `EnvironmentValues.defaultFont`: required, no default.

@@ -5,7 +5,8 @@ import Typesetting
 /// How a wrapper styles its text from the environment: a font (the environment's
 /// default unless given) at a size relative to it, scaled for the content size
 /// category as Dynamic Type scales it (`ContentSizeCategory.scaledSize`), in the
-/// colour scheme's primary or secondary label colour.
+/// colour scheme's primary or secondary label colour, in the environment's language
+/// when one was given (`EnvironmentValues.locale`).
 public struct TextStyle: Sendable, Hashable {
     /// The font, or nil for the environment's default font.
     public var font: Font?
@@ -40,7 +41,11 @@ public struct TextStyle: Sendable, Hashable {
         let scheme = environment.colorScheme
         let color = isSecondary ? scheme.secondaryLabelColor : scheme.labelColor
         do {
-            return TextAttributes(font: size == base.size ? base : try base.withSize(size), foregroundColor: color)
+            var attributes = TextAttributes(
+                font: size == base.size ? base : try base.withSize(size), foregroundColor: color)
+            // Only a locale someone gave: text in the default one keeps plain attributes.
+            if environment.contains(LocaleKey.self) { attributes.language = environment.locale }
+            return attributes
         } catch {
             throw BridgeError(
                 code: .invalidEnvironmentValue,
@@ -52,12 +57,13 @@ public struct TextStyle: Sendable, Hashable {
 
 extension EnvironmentValues {
     /// A text view for this environment: the default font and its fallbacks, paragraphs
-    /// in the layout direction.
+    /// in the layout direction, lines broken by the locale's rules.
     ///
     /// - Throws: `BridgeError` `.missingEnvironmentValue` when there is no default font.
     public func makeTextView() throws(BridgeError) -> TextView {
         let fonts = try required(DefaultFontKey.self)
-        return TextView(fonts: fonts, style: ParagraphStyle(baseWritingDirection: layoutDirection.writingDirection))
+        return TextView(
+            fonts: fonts, style: ParagraphStyle(baseWritingDirection: layoutDirection.writingDirection), locale: locale)
     }
 }
 
