@@ -1,23 +1,6 @@
 import Foundation
 import Typesetting
 
-/// What happens at the last line a container shows, as `NSLineBreakMode`.
-public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
-    /// Wrap at word boundaries; the last line is simply the last line that fits.
-    case byWordWrapping
-    /// Wrap at grapheme boundaries, anywhere in a word.
-    case byCharWrapping
-    /// The last line takes the rest of its paragraph unwrapped; what is past the
-    /// container's edge is not drawn.
-    case byClipping
-    /// The last line shows the end of the text, with an ellipsis at its start.
-    case byTruncatingHead
-    /// The last line shows the start of the text, with an ellipsis at its end.
-    case byTruncatingTail
-    /// The last line shows both ends of the text, with an ellipsis in the middle.
-    case byTruncatingMiddle
-}
-
 /// The region text is laid out in, as TextKit's `NSTextContainer`.
 ///
 /// Lines are `size.width - 2 × lineFragmentPadding` wide and start at
@@ -117,15 +100,7 @@ extension TextContainer {
     /// clipped): what both layout managers show at the line limit.
     func cappedLines(_ lines: [Line], count: Int, paragraph: ShapedParagraph, width: CGFloat) -> [Line] {
         var kept = Array(lines.prefix(count))
-        let truncation: TruncationMode? =
-            switch lineBreakMode {
-            case .byTruncatingHead: .head
-            case .byTruncatingMiddle: .middle
-            case .byTruncatingTail: .tail
-            case .byClipping: .clip
-            case .byWordWrapping, .byCharWrapping: nil
-            }
-        guard let truncation, let last = kept.last else { return kept }
+        guard let truncation = lineBreakMode.truncation, let last = kept.last else { return kept }
         var line = paragraph.truncatedLine(
             from: last.range.lowerBound, layoutWidth: ShapedParagraph.layoutWidth(width), mode: truncation)
         line.origin.y = last.origin.y

@@ -194,8 +194,16 @@ public final class ShapedParagraph: Sendable {
 
     /// The paragraph's lines from `start` on at `width`, which must be valid (see
     /// `layoutWidth(_:)`): for callers that have made it so and have no error to give.
+    ///
+    /// The style's `lineBreakMode` comes first: between graphemes whatever `strategy`
+    /// says for `byCharWrapping`, and one line cut to the width for the clipping and
+    /// truncating modes.
     package func lines(layoutWidth width: CGFloat, strategy: any LineBreakStrategy, from start: Int) -> [Line] {
         statistics.linesBroken()
+        if let truncation = style.lineBreakMode.truncation {
+            return [truncatedLine(from: start, layoutWidth: width, mode: truncation)]
+        }
+        let strategy = style.lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : strategy
         let breaks = breaks(width: Double(width), strategy: strategy, from: start)
         return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
     }

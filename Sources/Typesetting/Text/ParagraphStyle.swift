@@ -21,6 +21,12 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var alignment: TextAlignment = .natural
     /// The base direction; `.natural` takes it from the first strong character.
     public var baseWritingDirection: WritingDirection = .natural
+    /// How the paragraph's lines wrap, as `NSParagraphStyle.lineBreakMode`: at words
+    /// (the default) or between graphemes; the clipping and truncating modes set the
+    /// whole paragraph on one line, cut to the width (clipped, or with an ellipsis at
+    /// its start, middle or end). A text container's own mode still decides its last
+    /// line.
+    public var lineBreakMode: LineBreakMode = .byWordWrapping
     /// Multiplies each line's natural height (ascent + descent + leading); 0 or 1
     /// leave it as it is. The extra space goes above the baseline, as in TextKit.
     public var lineHeightMultiple: CGFloat = 0
@@ -66,7 +72,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// A style with the given settings.
     public init(
         alignment: TextAlignment = .natural, baseWritingDirection: WritingDirection = .natural,
-        lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
+        lineBreakMode: LineBreakMode = .byWordWrapping, lineHeightMultiple: CGFloat = 0, lineSpacing: CGFloat = 0,
         paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0,
         firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
         minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
@@ -74,6 +80,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     ) {
         self.alignment = alignment
         self.baseWritingDirection = baseWritingDirection
+        self.lineBreakMode = lineBreakMode
         self.lineHeightMultiple = lineHeightMultiple
         self.lineSpacing = lineSpacing
         self.paragraphSpacing = paragraphSpacing
