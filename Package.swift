@@ -13,7 +13,7 @@ let package = Package(
     ],
     targets: [
         // C at the edge: ICU through a shim (its symbols are version-renamed),
-        // HarfBuzz and fontconfig as system libraries.
+        // HarfBuzz, fontconfig and libhyphen as system libraries.
         .target(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc")]
@@ -29,13 +29,17 @@ let package = Package(
             providers: [.apt(["libfontconfig-dev"])]
         ),
         .systemLibrary(
+            name: "CHyphen",
+            providers: [.apt(["libhyphen-dev"])]
+        ),
+        .systemLibrary(
             name: "CCairo",
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
         ),
         .target(
             name: "Typesetting",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CHyphen"]
         ),
         .target(
             name: "TextLayout",
@@ -71,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TypesettingTests",
-            dependencies: ["Typesetting", "TestSupport"],
+            dependencies: ["Typesetting", "TestSupport", "CHyphen"],
             exclude: ["Conformance/LineBreakTest-deviations.txt"]
         ),
         .testTarget(

@@ -17,6 +17,7 @@ enum BashCompletion {
         let font = [
             "align": TextAlignment.allCases.map(\.rawValue), "manager": WrapOptions.Manager.allCases.map(\.rawValue),
             "truncate": LineLimit.Truncation.allCases.map(\.rawValue),
+            "hyphenate": Hyphenation.allCases.map(\.rawValue),
         ]
         let progress = CardsOptions.Progress.allCases.map(\.rawValue)
         return [

@@ -134,6 +134,13 @@ enum HelpText {
                                   paragraph's start or end; clip holds the rest
                                   unwrapped (cut at the edge with --columns).
                                   Needs --max-lines.
+          --hyphenate <mode>      none, manual (default) or auto: where words may
+                                  break with a hyphen at a line's end. manual:
+                                  at soft hyphens (U+00AD) only; auto: also where
+                                  the libhyphen dictionary of --locale allows
+                                  (/usr/share/hyphen; a missing one is a warning
+                                  and lines break as with manual); none: never.
+                                  A hyphenated line ends with '-' in text output.
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).
@@ -247,6 +254,7 @@ enum HelpText {
           --max-lines <n>, --truncate <mode>
                                   Draw at most n lines, the last truncated, as
                                   for wrap; the image is as tall as they are.
+          --hyphenate <mode>      none, manual (default) or auto, as for wrap.
           -h, --help              Show this help.
 
         EXAMPLES:

@@ -13,6 +13,9 @@ import Typesetting
 ///   "lineCount": int,
 ///   "lines": [
 ///     {"ascent": number, "baseline": number (y of the baseline), "descent": number,
+///      "hyphen": {"font": family name, "glyph": id, "width": number} and
+///      "hyphenated": true (only on a line that ends with a hyphen, drawn as that
+///      glyph; "text" then ends with "-"),
 ///      "paragraph": int (from 0), "range": [start, end] (UTF-16 offsets in the
 ///      decoded input, hanging whitespace included, separators excluded),
 ///      "runs": [{"attributes": object (only when the run's text has attributes
@@ -65,6 +68,17 @@ enum LayoutJSON {
             "\"ascent\": \(number(line.ascent))",
             "\"baseline\": \(number(line.baseline))",
             "\"descent\": \(number(line.descent))",
+        ]
+        if line.isHyphenated,
+            let hyphen = line.runs.first(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
+        {
+            fields += [
+                "\"hyphen\": {\"font\": \(string(hyphen.font.face.familyName)), \"glyph\": \(hyphen.glyphs[0]), "
+                    + "\"width\": \(number(hyphen.width))}",
+                "\"hyphenated\": true",
+            ]
+        }
+        fields += [
             "\"paragraph\": \(line.paragraphIndex)",
             "\"range\": [\(range.lowerBound), \(range.upperBound)]",
             "\"runs\": [\(runs.joined(separator: ", "))]",

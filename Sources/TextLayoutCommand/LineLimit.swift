@@ -76,7 +76,11 @@ extension Line {
     /// ellipsis in place of those truncation cut out.
     func shownText(in text: [UInt16]) -> String {
         let range = documentRange
-        guard let cut = truncatedRange else { return String(decoding: text[range], as: UTF16.self) }
+        guard let cut = truncatedRange else {
+            // A hyphenated line shows its hyphen, as U+002D: a terminal shows it
+            // whatever its font.
+            return String(decoding: text[range], as: UTF16.self) + (isHyphenated ? "-" : "")
+        }
         let elided = (cut.lowerBound + paragraphOffset)..<(cut.upperBound + paragraphOffset)
         return String(decoding: text[range.lowerBound..<elided.lowerBound], as: UTF16.self) + "\u{2026}"
             + String(decoding: text[elided.upperBound..<range.upperBound], as: UTF16.self)

@@ -17,6 +17,7 @@ struct RenderCommand {
     func run(standardInput: () -> Data, errors: inout some TextOutputStream) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
         let fonts = try FontLoader.cascade(for: options, errors: &errors)
+        HyphenationWarning.check(style: options.style, locale: options.locale, errors: &errors)
         let input = try InputText.load(path: options.input, standardInput: standardInput)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")

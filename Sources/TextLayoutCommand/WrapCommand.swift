@@ -21,6 +21,9 @@ struct WrapCommand: Sendable {
         // Fonts before input: a bad --font is reported without waiting on stdin.
         let fonts: FontCascade? =
             if case .points = options.measure { try FontLoader.cascade(for: options, errors: &errors) } else { nil }
+        if case .points = options.measure {
+            HyphenationWarning.check(style: options.style, locale: options.locale, errors: &errors)
+        }
         let input = try InputText.load(path: options.input, standardInput: standardInput)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")

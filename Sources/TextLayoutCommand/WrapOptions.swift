@@ -62,7 +62,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
         .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("indent"),
         .value("first-line-indent"), .value("tail-indent"), .value("manager"), .flag("markup"),
-        .value("max-lines"), .value("truncate"),
+        .value("max-lines"), .value("truncate"), .value("hyphenate"),
     ]
 
     /// The options `wrap` accepts.
@@ -104,8 +104,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     }
 
     /// The paragraph style of `--align`, `--indent`, `--first-line-indent` (the
-    /// indent's value when not given) and `--tail-indent` (TextKit's meaning: positive
-    /// from the left margin, zero or negative from the right).
+    /// indent's value when not given), `--tail-indent` (TextKit's meaning: positive
+    /// from the left margin, zero or negative from the right) and `--hyphenate`.
     ///
     /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
     static func paragraphStyle(_ parsed: ParsedArguments) throws -> ParagraphStyle {
@@ -124,6 +124,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         style.headIndent = indent
         style.firstLineHeadIndent = try points("first-line-indent", allowsNegative: false) ?? indent
         style.tailIndent = try points("tail-indent", allowsNegative: true) ?? 0
+        style.hyphenation = try choice(parsed.value("hyphenate"), option: "hyphenate", default: .manual)
         return style
     }
 

@@ -37,6 +37,11 @@ public enum TestData {
         try String(contentsOfFile: corpusPath(name), encoding: .utf8)
     }
 
+    /// The hyphenation dictionaries in `testdata/hyphen` (en-US, de-DE): tests never
+    /// hyphenate with the machine's.
+    public static let hyphenationDictionaries = HyphenationDictionaries(
+        directories: [root.appendingPathComponent("hyphen").path])
+
     /// A font from `testdata/fonts`.
     public static func font(_ name: String = "DejaVuSans.ttf", size: CGFloat = 16) throws -> Font {
         try Font(path: fontPath(name), size: size)

@@ -20,6 +20,23 @@ import Typesetting
         try ManagerAgreement(Self.text, size: CGSize(width: width, height: 1e6)).expectAgreement()
     }
 
+    @Test(arguments: [60, 110, 170, 260] as [CGFloat])
+    func bothManagersAgreeUnderAutomaticHyphenation(width: CGFloat) throws {
+        var style = ParagraphStyle()
+        style.hyphenation = .auto
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        let agreement = try ManagerAgreement(text, size: CGSize(width: width, height: 1e7), style: style)
+        agreement.expectAgreement()
+        // Hyphenation happened: some line's range ends inside a word.
+        let units = Array(text.string.utf16)
+        let isLetter = { (unit: UInt16) in (0x61...0x7A).contains(unit) }
+        #expect(
+            agreement.modern.contains { line in
+                line.range.upperBound < units.count && isLetter(units[line.range.upperBound - 1])
+                    && isLetter(units[line.range.upperBound])
+            })
+    }
+
     @Test(arguments: [true, false])
     func theHyphenIsDrawnOnlyAtHyphenatedLineEnds(usingTextLayoutManager: Bool) throws {
         let width: CGFloat = 90

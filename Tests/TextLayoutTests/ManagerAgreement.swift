@@ -31,7 +31,12 @@ struct ManagerAgreement {
         configure: (TextContainer) -> Void = { _ in }
     ) throws {
         let storage = TextContentStorage(attributedString: text)
-        let fragments = TextLayoutManager(fonts: try TestData.cascade(), style: style)
+        // Through a typesetter, for the test dictionaries (`Hyphenation.auto`).
+        let typesetter = { () throws -> Typesetter in
+            Typesetter(
+                fonts: try TestData.cascade(), style: style, hyphenationDictionaries: TestData.hyphenationDictionaries)
+        }
+        let fragments = TextLayoutManager(typesetter: try typesetter())
         storage.addTextLayoutManager(fragments)
         let modernContainer = TextContainer(size: size)
         configure(modernContainer)
@@ -47,7 +52,7 @@ struct ManagerAgreement {
         }
         modernHeight = fragments.usageBoundsForTextContainer.height
         let textStorage = TextStorage(attributedString: text)
-        let glyphs = LayoutManager(fonts: try TestData.cascade(), style: style)
+        let glyphs = LayoutManager(typesetter: try typesetter())
         textStorage.addLayoutManager(glyphs)
         let container = TextContainer(size: size)
         configure(container)

@@ -32,6 +32,9 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let invalidAttribute = Code(rawValue: "invalidAttribute")
         /// Markup that is not well formed, or uses an unknown tag, attribute or value.
         public static let invalidMarkup = Code(rawValue: "invalidMarkup")
+        /// No hyphenation dictionary is installed for a language, or its file cannot
+        /// be read: layout goes on without automatic hyphenation.
+        public static let hyphenationDictionaryNotFound = Code(rawValue: "hyphenationDictionaryNotFound")
     }
 
     /// What went wrong.

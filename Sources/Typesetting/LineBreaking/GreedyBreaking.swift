@@ -41,8 +41,15 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             partialWidth = segments.contentWidth(first) - advances.positions[k]
             graphemes = advances
         }
+        let hyphenLimits = text.hyphenLimits
+        // Hyphenated lines in a row just before the current one.
+        var consecutiveHyphens = 0
         while first < segments.count {
-            let fit = fittingSegments(segments, from: first, partialWidth: partialWidth, limit: limit)
+            let allowsHyphen =
+                hyphenLimits.maximumConsecutive == 0 || consecutiveHyphens < hyphenLimits.maximumConsecutive
+            let fit = fittingSegments(
+                segments, from: first, partialWidth: partialWidth, limit: limit,
+                hyphenFactor: allowsHyphen ? hyphenLimits.factor : 0)
             var (last, widthsHold) = withinUnsafeEdges(
                 text, segments, last: fit.last, lineStart: lineStart, first: first,
                 startsInside: partialWidth != nil, limit: limit)
@@ -62,6 +69,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     (end, consumed) = shorter
                 }
                 if end < segments.contentEnd(of: first) {
+                    consecutiveHyphens = 0
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
                     limit = restLimit
                     partialWidth = (partialWidth ?? segments.contentWidth(first)) - consumed
@@ -82,6 +90,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     contentWidth: widthsHold ? fit.contentWidth : nil,
                     whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil,
                     isHyphenated: segments.isHyphenBreak(last)))
+            consecutiveHyphens = segments.isHyphenBreak(last) ? consecutiveHyphens + 1 : 0
             limit = restLimit
             lineStart = segments.end(of: last)
             first = last + 1
@@ -104,14 +113,18 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     /// not even the first does, and the line's content width were it to end there.
     /// A mandatory break ends the line; trailing whitespace hangs, so it counts only
     /// when more follows it. A line may end at a hyphen break only if its hyphen
-    /// fits too (the width then includes it); it may run on past one without it.
+    /// fits too (the width then includes it), and only when ending at the last
+    /// break before it would fill less than `hyphenFactor` of the line (or nothing
+    /// before it fits); it may run on past one without it.
     @inline(__always)
     private static func fittingSegments(
-        _ table: BreakSegments, from first: Int, partialWidth: Double?, limit: Double
+        _ table: BreakSegments, from first: Int, partialWidth: Double?, limit: Double, hyphenFactor: Double
     ) -> (last: Int, contentWidth: Double) {
         var used = 0.0
         var contentWidth = 0.0
         var last = -1
+        var hyphenWidth = 0.0
+        var hyphenLast = -1
         table.segments.withUnsafeBufferPointer { segments in
             var j = first
             while j < segments.count {
@@ -121,8 +134,8 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 if segment.isHyphenBreak {
                     let hyphenated = used + content + (table.hyphenWidth(j) ?? 0)
                     if hyphenated <= limit {
-                        contentWidth = hyphenated
-                        last = j
+                        hyphenWidth = hyphenated
+                        hyphenLast = j
                     }
                     used += content + segment.whitespaceWidth
                 } else {
@@ -133,6 +146,11 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 if segment.isMandatory { break }
                 j += 1
             }
+        }
+        if hyphenLast > last,
+            last < 0 || (contentWidth < hyphenFactor * limit && !table.isLastResortHyphen(hyphenLast))
+        {
+            return (hyphenLast, hyphenWidth)
         }
         return (last, contentWidth)
     }

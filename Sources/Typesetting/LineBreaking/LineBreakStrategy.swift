@@ -49,6 +49,10 @@ public struct LineBreakSegment: Sendable, Hashable {
     /// point); a line that ends there is `LineBreak.isHyphenated`, and its content
     /// width includes this advance.
     public var hyphenWidth: Double?
+    /// Whether a line may end at this hyphen break only when nothing before it
+    /// fits: it is inside a word `HyphenationRules` keeps whole (a paragraph's last
+    /// word), and is there for a word too wide for any line.
+    public var isLastResortHyphen = false
 }
 
 /// A way of choosing line breaks: greedy or by character; optimal (Knuth–Plass) and
@@ -110,6 +114,7 @@ extension ShapedParagraph {
             contentWidth: segments.contentWidth(index),
             whitespaceWidth: segments.whitespaceWidth(index),
             isMandatory: segments.isMandatory(index),
-            hyphenWidth: segments.hyphenWidth(index))
+            hyphenWidth: segments.hyphenWidth(index),
+            isLastResortHyphen: segments.isLastResortHyphen(index))
     }
 }

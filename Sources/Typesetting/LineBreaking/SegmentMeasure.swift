@@ -22,13 +22,35 @@ protocol SegmentMeasure {
     /// starts at `contentEnd`, measured as the line would be set: asked only where a
     /// line edge is not safe to break.
     func exactContentWidth(line: Range<Int>, contentEnd: Int) -> Double
+
+    /// When a line may end at a hyphen break.
+    var hyphenLimits: HyphenLimits { get }
 }
 
 extension SegmentMeasure {
     /// The widest content that fits a line `width` wide: a rounding's worth past it.
     func limit(width: Double) -> Double { fittingLimit(width: width) }
+
+    /// When a line may end at a hyphen break: no limits.
+    var hyphenLimits: HyphenLimits { HyphenLimits() }
+}
+
+/// When a line may end at a hyphen break rather than before the word: only when
+/// ending before it would fill less than `factor` of the line, and only after fewer
+/// than `maximumConsecutive` hyphenated lines in a row (0: no limit). A word that
+/// fits on no line breaks at a hyphen break whatever these say.
+struct HyphenLimits {
+    var factor = 1.0
+    var maximumConsecutive = 0
 }
 
 /// A shaped paragraph measures its segments in points, from its glyph advances;
 /// edges HarfBuzz marked unsafe to break are measured by re-shaping them.
-extension ShapedParagraph: SegmentMeasure {}
+extension ShapedParagraph: SegmentMeasure {
+    /// The paragraph style's hyphenation factor and consecutive-line limit.
+    var hyphenLimits: HyphenLimits {
+        HyphenLimits(
+            factor: Double(style.hyphenationFactor),
+            maximumConsecutive: max(style.hyphenationRules.maximumConsecutiveHyphenatedLines, 0))
+    }
+}

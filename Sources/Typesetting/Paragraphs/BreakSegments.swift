@@ -14,7 +14,8 @@
 /// none of it starts the next line, as in a browser. The breaking loops then need
 /// no case for a segment of whitespace alone.
 ///
-/// A segment may end at a hyphen break, inside a word: after a soft hyphen (U+00AD).
+/// A segment may end at a hyphen break, inside a word: after a soft hyphen (U+00AD),
+/// or at a point automatic hyphenation found (`AutomaticHyphenation`).
 /// A line ending there shows a hyphen (`hyphenWidth(_:)`); a line that runs on past
 /// it shows nothing, the soft hyphen having no advance.
 struct BreakSegments: Sendable {
@@ -75,13 +76,38 @@ struct BreakSegments: Sendable {
     /// and paragraphs without hyphen breaks pay nothing for them.
     private(set) var hyphenSegments: [Int32] = []
     private(set) var hyphenAdvances: [Double] = []
+    /// The hyphen-break segments a line may end at only when nothing before them
+    /// fits (inside a last word the rules keep whole), ascending.
+    private(set) var lastResortSegments: [Int32] = []
 
-    init(text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun]) {
+    /// The segments of `text` between the opportunities `breaks`, measured from
+    /// `runs`; soft hyphens are hyphen breaks unless `hyphenation` is `.none`, and so
+    /// is each of `hyphenPoints` (ascending offsets inside words); those also in
+    /// `lastResortPoints` only for a word too wide for any line.
+    init(
+        text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun],
+        hyphenation: Hyphenation = .manual, hyphenPoints: [Int32] = [], lastResortPoints: [Int32] = []
+    ) {
+        var nextLastResort = 0
         guard breaks.count > 0 else { return }
-        segments.reserveCapacity(breaks.count)
+        segments.reserveCapacity(breaks.count + hyphenPoints.count)
         var start = 0
+        var nextPoint = 0
         for i in 0..<breaks.count {
             let end = Int(breaks.offsets[i])
+            while nextPoint < hyphenPoints.count, Int(hyphenPoints[nextPoint]) < end {
+                let point = Int(hyphenPoints[nextPoint])
+                nextPoint += 1
+                guard point > start else { continue }
+                while nextLastResort < lastResortPoints.count, lastResortPoints[nextLastResort] < point {
+                    nextLastResort += 1
+                }
+                if nextLastResort < lastResortPoints.count, lastResortPoints[nextLastResort] == point {
+                    lastResortSegments.append(Int32(segments.count))
+                }
+                appendHyphenBreak(at: point, text: text, runs: runs)
+                start = point
+            }
             var contentEnd = end
             while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
             if contentEnd == start, joinPrevious(end: end, isMandatory: breaks.mandatory[i]) {
@@ -90,6 +116,8 @@ struct BreakSegments: Sendable {
             }
             var isSoftHyphen = false
             if contentEnd == end, text[end - 1] == softHyphen, !breaks.mandatory[i] {
+                // Hyphenation off: a soft hyphen is no break at all (CSS `hyphens: none`).
+                if hyphenation == .none, i < breaks.count - 1 { continue }
                 // Soft hyphens with nothing before them since the last opportunity (at
                 // a paragraph's or a word's start) offer no break: nothing to hyphenate.
                 if UnsafeBufferPointer(rebasing: text[start..<end]).allSatisfy({ $0 == softHyphen }),
@@ -99,15 +127,12 @@ struct BreakSegments: Sendable {
                 }
                 isSoftHyphen = i < breaks.count - 1
             }
-            var segment = Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false)
             if isSoftHyphen {
-                segment.isHyphenBreak = true
-                hyphenSegments.append(Int32(segments.count))
-                let letter = hyphenSource(in: text, before: end)
-                let run = runs[min(runs.partitionPoint { $0.range.upperBound > letter }, runs.count - 1)]
-                hyphenAdvances.append(run.font.hyphen.advance)
+                appendHyphenBreak(at: end, text: text, runs: runs)
+            } else {
+                segments.append(
+                    Segment(end: end, contentEnd: contentEnd, isMandatory: breaks.mandatory[i], isSafeEnd: false))
             }
-            segments.append(segment)
             start = end
         }
         let count = segments.count
@@ -166,6 +191,18 @@ struct BreakSegments: Sendable {
         totalWidth = segments.reduce(0) { $0 + $1.contentWidth + $1.whitespaceWidth }
     }
 
+    /// Appends a segment ending at a hyphen break at `end`, inside a word, with the
+    /// advance of the hyphen in the font of the word's last character.
+    private mutating func appendHyphenBreak(at end: Int, text: UnsafeBufferPointer<UInt16>, runs: [ShapedRun]) {
+        var segment = Segment(end: end, contentEnd: end, isMandatory: false, isSafeEnd: false)
+        segment.isHyphenBreak = true
+        hyphenSegments.append(Int32(segments.count))
+        let letter = hyphenSource(in: text, before: end)
+        let run = runs[min(runs.partitionPoint { $0.range.upperBound > letter }, runs.count - 1)]
+        hyphenAdvances.append(run.font.hyphen.advance)
+        segments.append(segment)
+    }
+
     /// No segments yet: a measure that shapes nothing (terminal cells) appends them.
     init() {}
 
@@ -219,6 +256,15 @@ struct BreakSegments: Sendable {
         guard segments[i].isHyphenBreak else { return nil }
         let k = hyphenSegments.partitionPoint { $0 >= Int32(i) }
         return hyphenAdvances[k]
+    }
+
+    /// Whether a line may end at segment `i`'s hyphen break only when nothing
+    /// before it fits: a point inside a word that `HyphenationRules` keeps whole
+    /// (`hyphenatesLastWord`), there for a word too wide for any line.
+    func isLastResortHyphen(_ i: Int) -> Bool {
+        guard !lastResortSegments.isEmpty else { return false }
+        let k = lastResortSegments.partitionPoint { $0 >= Int32(i) }
+        return k < lastResortSegments.count && lastResortSegments[k] == Int32(i)
     }
 
     /// The segment holding `offset`: the first whose end is past it (`count` when

@@ -59,11 +59,13 @@ public final class ShapedParagraph: Sendable {
     convenience init(
         content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
         strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
-        shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true
+        shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true,
+        hyphenationDictionaries: HyphenationDictionaries = .system
     ) throws {
         try self.init(
             content: content, style: style, cascade: cascade, locale: locale, strategy: strategy,
-            statistics: statistics, shapeCache: shapeCache, usesAllCores: usesAllCores
+            statistics: statistics, shapeCache: shapeCache, usesAllCores: usesAllCores,
+            hyphenationDictionaries: hyphenationDictionaries
         ) { buffer in
             try ParagraphAnalysis.unicode(buffer, of: content, locale: locale, direction: style.baseWritingDirection)
         }
@@ -75,7 +77,7 @@ public final class ShapedParagraph: Sendable {
         content: AttributedText, style: ParagraphStyle, cascade: FontCascade, locale: String,
         strategy: any LineBreakStrategy, statistics: TypesetterStatistics,
         shapeCache: ShapeCache? = .shared, usesAllCores: Bool = true,
-        analysis: ParagraphAnalysis.Steps
+        hyphenationDictionaries: HyphenationDictionaries = .system, analysis: ParagraphAnalysis.Steps
     ) rethrows {
         let text = content.utf16
         self.text = text
@@ -109,7 +111,16 @@ public final class ShapedParagraph: Sendable {
             ) { shaper in
                 shaper.shape(items, tableIndex: tableIndex, in: buffer)
             }
-            let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs)
+            let hyphenation =
+                style.hyphenation == .auto && style.hyphenationFactor > 0
+                ? AutomaticHyphenation(
+                    rules: style.hyphenationRules, dictionaries: hyphenationDictionaries, statistics: statistics
+                )
+                .points(in: buffer, breaks: breaks, content: content, locale: locale)
+                : (points: [], lastWordPoints: [])
+            let segments = BreakSegments(
+                text: buffer, breaks: breaks, runs: runs, hyphenation: style.hyphenation,
+                hyphenPoints: hyphenation.points, lastResortPoints: hyphenation.lastWordPoints)
             return (bidi, runs, segments)
         }
         self.bidi = analysis.0

@@ -62,6 +62,16 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// `left` stops). 0, the default, adds no stops, and as in TextKit a tab with no
     /// stop left ends its line: the text after it starts the next one.
     public var defaultTabInterval: CGFloat = 0
+    /// Whether words may be hyphenated at a line's end (`.manual`, the default: at
+    /// soft hyphens only; `.auto` adds a dictionary's points, see `Hyphenation`).
+    public var hyphenation: Hyphenation = .manual
+    /// TextKit's hyphenation factor, 0…1: a line ends at a hyphen break only when,
+    /// broken without one, it would fill less than this fraction of its width. 1,
+    /// the default, hyphenates wherever a hyphen lets more fit; 0 never hyphenates.
+    public var hyphenationFactor: CGFloat = 1
+    /// What automatic hyphenation keeps to: word length, characters before and
+    /// after a hyphen, consecutive hyphenated lines, last words, capitals, digits.
+    public var hyphenationRules = HyphenationRules()
 
     /// TextKit's default tab stops: twelve `left` stops, every 28 points.
     public static let defaultTabStops = (1...12).map { TextTab(.left, location: CGFloat($0 * 28)) }

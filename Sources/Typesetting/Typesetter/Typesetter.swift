@@ -27,6 +27,9 @@ public final class Typesetter: Sendable {
     /// `paragraphs(for:)` and `frame(for:width:)`, and a very long run (64 K units,
     /// as in a 1 MB paragraph) in chunks. False keeps every call on its own thread.
     public let usesAllCores: Bool
+    /// Where automatic hyphenation (`ParagraphStyle.hyphenation == .auto`) finds its
+    /// dictionaries: Debian's, `/usr/share/hyphen`, by default.
+    public let hyphenationDictionaries: HyphenationDictionaries
     /// For tests: fails the ICU analysis of each paragraph it returns an error for,
     /// as a failure inside ICU would (see `paragraphOrFallback(_:)`).
     package let analysisFault: AnalysisFault?
@@ -39,21 +42,24 @@ public final class Typesetter: Sendable {
     ///   - locale: an ICU locale, which may carry `@lb=strict|normal|loose`.
     ///   - strategy: the line-breaking strategy (greedy by default).
     ///   - usesAllCores: whether work may spread over all cores (see `usesAllCores`).
+    ///   - hyphenationDictionaries: where automatic hyphenation finds dictionaries.
     public convenience init(
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
-        strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true
+        strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
+        hyphenationDictionaries: HyphenationDictionaries = .system
     ) {
         self.init(
             fonts: fonts, style: style, locale: locale, strategy: strategy, usesAllCores: usesAllCores,
-            analysisFault: nil)
+            hyphenationDictionaries: hyphenationDictionaries, analysisFault: nil)
     }
 
     /// Creates a typesetter whose analysis fails where `analysisFault` says.
     package init(
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
         strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
-        analysisFault: AnalysisFault?
+        hyphenationDictionaries: HyphenationDictionaries = .system, analysisFault: AnalysisFault?
     ) {
+        self.hyphenationDictionaries = hyphenationDictionaries
         self.fonts = fonts
         self.style = style
         self.locale = locale
@@ -82,7 +88,8 @@ public final class Typesetter: Sendable {
     ) rethrows -> ShapedParagraph {
         try ShapedParagraph(
             content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
-            statistics: statistics, usesAllCores: usesAllCores, analysis: analysis)
+            statistics: statistics, usesAllCores: usesAllCores, hyphenationDictionaries: hyphenationDictionaries,
+            analysis: analysis)
     }
 
     /// The style a paragraph is set in: its first character's paragraph style

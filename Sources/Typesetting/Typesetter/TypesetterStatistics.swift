@@ -12,6 +12,8 @@ public final class TypesetterStatistics: Sendable {
     private let cacheMisses = Atomic<Int>(0)
     private let longestShape = Atomic<Int>(0)
     private let graphemeUnits = Atomic<Int>(0)
+    private let hyphenationWords = Atomic<Int>(0)
+    private let hyphenationUnits = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     public init() {}
@@ -38,6 +40,11 @@ public final class TypesetterStatistics: Sendable {
     /// than the line between graphemes (once per word and break pass, not per line).
     public var graphemeUnitsMeasured: Int { graphemeUnits.load(ordering: .relaxed) }
 
+    /// Words handed to a hyphenation dictionary (`Hyphenation.auto`).
+    public var wordsHyphenated: Int { hyphenationWords.load(ordering: .relaxed) }
+    /// UTF-16 units of those words: each unit of a paragraph at most once.
+    public var unitsHyphenated: Int { hyphenationUnits.load(ordering: .relaxed) }
+
     func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
     func shaped(glyphs count: Int, units: Int) {
         shapes.add(1, ordering: .relaxed)
@@ -45,6 +52,12 @@ public final class TypesetterStatistics: Sendable {
         if units > longestShape.load(ordering: .relaxed) { longestShape.max(units, ordering: .relaxed) }
     }
     func measuredGraphemes(units: Int) { graphemeUnits.add(units, ordering: .relaxed) }
+    func hyphenated(words: Int, units: Int) {
+        if words > 0 {
+            hyphenationWords.add(words, ordering: .relaxed)
+            hyphenationUnits.add(units, ordering: .relaxed)
+        }
+    }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
     /// Counts a run's cache lookups at once: one atomic add per run, not per word,

@@ -1,0 +1,136 @@
+internal import CHyphen
+import Foundation
+
+/// One libhyphen pattern dictionary (`hyph_xx_YY.dic`), loaded once: it answers
+/// where a word may be hyphenated. The one file that imports libhyphen.
+///
+/// A dictionary declares its character set on its first line, UTF-8 or a single-byte
+/// ISO 8859 part; a word goes to libhyphen in that encoding, lowercased as the
+/// patterns are, and a word that has a character the set lacks has no points.
+/// libhyphen only reads a loaded dictionary, so one is shared by every thread.
+public final class HyphenationDictionary: Sendable {
+    /// The file it was loaded from.
+    public let path: String
+    /// The character set its first line declares ("UTF-8", "ISO8859-1").
+    public let characterSet: String
+    /// The loaded dictionary; this object owns it and frees it.
+    nonisolated(unsafe) private let dictionary: UnsafeMutablePointer<HyphenDict>
+    /// The Foundation encoding of a single-byte character set; nil for UTF-8.
+    private let singleByteEncoding: String.Encoding?
+
+    /// Loads the dictionary at `path`.
+    ///
+    /// - Throws: `TypesettingError` with `.hyphenationDictionaryNotFound` when the
+    ///   file cannot be read or libhyphen cannot load it, or its character set is
+    ///   neither UTF-8 nor one this platform can encode.
+    public init(path: String) throws(TypesettingError) {
+        guard FileManager.default.isReadableFile(atPath: path), let loaded = hnj_hyphen_load(path) else {
+            throw TypesettingError(
+                .hyphenationDictionaryNotFound, "cannot load hyphenation dictionary '\(path)'", path: path)
+        }
+        let name = withUnsafeBytes(of: loaded.pointee.cset) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }.trimmingCharacters(in: .whitespaces)
+        let encoding = loaded.pointee.utf8 != 0 ? nil : Self.encoding(named: name)
+        guard loaded.pointee.utf8 != 0 || encoding != nil else {
+            hnj_hyphen_free(loaded)
+            throw TypesettingError(
+                .hyphenationDictionaryNotFound,
+                "hyphenation dictionary '\(path)' is in an unsupported character set '\(name)'", path: path)
+        }
+        self.path = path
+        self.characterSet = name
+        self.dictionary = loaded
+        self.singleByteEncoding = encoding
+    }
+
+    deinit { hnj_hyphen_free(dictionary) }
+
+    /// The single-byte encodings dictionaries use, by the names they give them.
+    private static func encoding(named name: String) -> String.Encoding? {
+        switch name.uppercased().replacingOccurrences(of: "_", with: "-") {
+        case "ISO8859-1", "ISO-8859-1": .isoLatin1
+        case "ISO8859-2", "ISO-8859-2": .isoLatin2
+        default: nil
+        }
+    }
+
+    /// Where `word` may be hyphenated, with at least `before` characters before
+    /// each point and `after` after it (libhyphen raises them to the dictionary's
+    /// own minimums): the number of characters (Unicode scalars) before each point,
+    /// ascending. Only standard points: a point where the spelling changes
+    /// (German "Schiffahrt", "Schiff-fahrt") is left out. Empty when the word has a
+    /// character the dictionary's set cannot hold.
+    public func hyphenationPoints(in word: String, before: Int = 2, after: Int = 3) -> [Int] {
+        let scalars = Array(word.unicodeScalars)
+        guard scalars.count >= 2, let bytes = encoded(scalars) else { return [] }
+        return points(bytes: bytes, characters: scalars.count, before: before, after: after)
+    }
+
+    /// The same for a word in UTF-16, the points as UTF-16 offsets into it.
+    func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>, before: Int, after: Int) -> [Int] {
+        if word.allSatisfy({ $0 < 0x80 }) {
+            // ASCII, the usual case: lowercase in place, one byte a character.
+            let bytes = word.map { UInt8($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) }
+            return points(bytes: bytes, characters: bytes.count, before: before, after: after)
+        }
+        let scalars = Array(String(decoding: word, as: UTF16.self).unicodeScalars)
+        guard scalars.count >= 2, let bytes = encoded(scalars) else { return [] }
+        var offsets: [Int] = []  // the UTF-16 offset after each character
+        var offset = 0
+        for scalar in scalars {
+            offset += UTF16.width(scalar)
+            offsets.append(offset)
+        }
+        return points(bytes: bytes, characters: scalars.count, before: before, after: after).map { offsets[$0 - 1] }
+    }
+
+    /// `scalars` lowercased one by one (so points map back) in the dictionary's
+    /// character set, or nil when the set cannot hold one of them.
+    private func encoded(_ scalars: [Unicode.Scalar]) -> [UInt8]? {
+        var lowered = String.UnicodeScalarView()
+        for scalar in scalars {
+            let lower = String(scalar).lowercased().unicodeScalars
+            lowered.append(lower.count == 1 ? lower.first! : scalar)
+        }
+        guard let singleByteEncoding else { return Array(String(lowered).utf8) }
+        guard let data = String(lowered).data(using: singleByteEncoding), data.count == scalars.count else {
+            return nil
+        }
+        return Array(data)
+    }
+
+    /// libhyphen's points for a word encoded as `bytes`, `characters` long: the
+    /// number of characters before each.
+    private func points(bytes: [UInt8], characters: Int, before: Int, after: Int) -> [Int] {
+        guard characters >= 2 else { return [] }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { word in
+                hnj_hyphen_hyphenate3(
+                    dictionary, word.baseAddress, Int32(word.count), &hyphens, nil, &rep, &pos, &cut,
+                    Int32(before), Int32(after), Int32(before), Int32(after))
+            }
+        }
+        defer {
+            if let rep {
+                for i in 0..<bytes.count { free(rep[i]) }
+                free(rep)
+            }
+            free(pos)
+            free(cut)
+        }
+        guard status == 0 else { return [] }
+        // hyphens[i] odd: a point after character i (libhyphen counts a UTF-8 word
+        // in characters too).
+        var points: [Int] = []
+        for i in 0..<(characters - 1) where hyphens[i] & 1 == 1 {
+            if let rep, rep[i] != nil { continue }
+            points.append(i + 1)
+        }
+        return points
+    }
+}

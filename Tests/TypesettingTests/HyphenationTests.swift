@@ -1,0 +1,219 @@
+internal import CHyphen
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// Automatic hyphenation through libhyphen, with the dictionaries in
+/// `testdata/hyphen`: where hyphens land, the rules they keep, bad input.
+@Suite struct HyphenationTests {
+    static func typesetter(_ style: ParagraphStyle, locale: String = "en-US") throws -> Typesetter {
+        try Typesetter(
+            fonts: TestData.cascade(), style: style, locale: locale,
+            hyphenationDictionaries: TestData.hyphenationDictionaries)
+    }
+
+    static func auto(_ configure: (inout ParagraphStyle) -> Void = { _ in }) -> ParagraphStyle {
+        var style = ParagraphStyle()
+        style.hyphenation = .auto
+        configure(&style)
+        return style
+    }
+
+    /// The points libhyphen itself gives `word` (ASCII), read straight from its C API
+    /// with the default minimums: the number of letters before each.
+    static func libhyphenPoints(_ word: String) -> Set<Int> {
+        let bytes = Array(word.lowercased().utf8).map { CChar(bitPattern: $0) }
+        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        var pos: UnsafeMutablePointer<Int32>?
+        var cut: UnsafeMutablePointer<Int32>?
+        _ = hnj_hyphen_hyphenate3(
+            english.dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 3)
+        free(rep)
+        free(pos)
+        free(cut)
+        return Set((0..<(bytes.count - 1)).filter { hyphens[$0] & 1 == 1 }.map { $0 + 1 })
+    }
+
+    /// The en-US dictionary as libhyphen loads it, kept for the whole run.
+    final class CDictionary: @unchecked Sendable {
+        let dictionary: UnsafeMutablePointer<HyphenDict>
+        init() {
+            let path = TestData.root.appendingPathComponent("hyphen/hyph_en_US.dic").path
+            dictionary = hnj_hyphen_load(path)!
+        }
+        deinit { hnj_hyphen_free(dictionary) }
+    }
+    static let english = CDictionary()
+
+    /// The letters around `offset` in `text`: the word a hyphen at `offset` breaks,
+    /// and how many of its letters come before it.
+    static func word(around offset: Int, in text: [UInt16]) -> (word: String, before: Int) {
+        let isLetter = { (unit: UInt16) in (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit) }
+        var lower = offset
+        while lower > 0, isLetter(text[lower - 1]) { lower -= 1 }
+        var upper = offset
+        while upper < text.count, isLetter(text[upper]) { upper += 1 }
+        return (String(decoding: text[lower..<upper], as: UTF16.self), offset - lower)
+    }
+
+    @Test func dictionariesAreFoundByLanguageAndSaySoWhenMissing() throws {
+        let dictionaries = TestData.hyphenationDictionaries
+        #expect(try dictionaries.dictionary(for: "en-US").path.hasSuffix("hyph_en_US.dic"))
+        #expect(try dictionaries.dictionary(for: "en_US").characterSet == "UTF-8")
+        #expect(try dictionaries.dictionary(for: "en").path.hasSuffix("hyph_en_US.dic"))
+        #expect(try dictionaries.dictionary(for: "de").path.hasSuffix("hyph_de_TEST.dic"))
+        #expect(try dictionaries.dictionary(for: "fr-CA").path.hasSuffix("hyph_fr.dic"))
+        #expect(try dictionaries.dictionary(for: "de-CH").characterSet == "ISO8859-1")
+        #expect(try dictionaries.dictionary(for: "en") === dictionaries.dictionary(for: "en"))
+        for language in ["xx", "it-IT", "", "../etc"] {
+            #expect {
+                _ = try dictionaries.dictionary(for: language)
+            } throws: { error in
+                let error = try #require(error as? TypesettingError)
+                return error.code == .hyphenationDictionaryNotFound && error.message.contains("'\(language)'")
+            }
+        }
+    }
+
+    @Test func bothCharacterSetsGivePointsInCharacters() throws {
+        let english = try TestData.hyphenationDictionaries.dictionary(for: "en-US")
+        #expect(english.hyphenationPoints(in: "hyphenation") == [2, 6])
+        #expect(Set(english.hyphenationPoints(in: "hyphenation")) == Self.libhyphenPoints("hyphenation"))
+        // ISO 8859-1 (the test dictionary's four patterns: 1gr ö1ß n1t ä1g): "ü", "ö",
+        // "ß" and "ä" are one byte each, and points count characters.
+        let german = try TestData.hyphenationDictionaries.dictionary(for: "de")
+        #expect(german.hyphenationPoints(in: "Übergrößenträger") == [4, 7, 10, 13])
+        let utf16 = Array("Übergrößenträger".utf16)
+        #expect(
+            utf16.withUnsafeBufferPointer { german.hyphenationPoints(in: $0, before: 2, after: 3) } == [4, 7, 10, 13])
+        // A character ISO 8859-1 lacks: no points rather than wrong ones.
+        #expect(german.hyphenationPoints(in: "Übergrößenträgerő").isEmpty)
+        // UTF-8 with letters of two bytes: points still count characters, and the
+        // UTF-16 form maps them to UTF-16 offsets.
+        let french = try TestData.hyphenationDictionaries.dictionary(for: "fr")
+        let word = "réévaluée"
+        let points = french.hyphenationPoints(in: word, before: 2, after: 2)
+        #expect(!points.isEmpty && points.allSatisfy { $0 >= 2 && $0 <= word.count - 2 })
+        let units = Array(word.utf16)
+        #expect(units.withUnsafeBufferPointer { french.hyphenationPoints(in: $0, before: 2, after: 2) } == points)
+    }
+
+    @Test(arguments: [90, 130, 200, 300] as [CGFloat])
+    func everyHyphenLandsOnAPointLibhyphenGives(width: CGFloat) throws {
+        let typesetter = try Self.typesetter(Self.auto())
+        let text = try TestData.corpus("english.txt")
+        var hyphens = 0
+        for paragraph in try typesetter.paragraphs(for: AttributedText(text)) {
+            for line in try paragraph.lines(width: width) where line.isHyphenated {
+                let (word, before) = Self.word(around: line.contentEnd, in: paragraph.text)
+                #expect(Self.libhyphenPoints(word).contains(before), "\(word) at \(before)")
+                #expect(word.count >= 5 && before >= 2 && word.count - before >= 3)
+                #expect(word.uppercased() != word)
+                let runs = line.runs
+                #expect(abs(runs.reduce(0) { $0 + $1.width } - line.width) < 1e-6)
+                hyphens += 1
+            }
+        }
+        #expect(hyphens > 10)
+    }
+
+    @Test func aHyphenatedLineIsFullerThanItWouldBeWithout() throws {
+        let text = AttributedText("The characteristically uncompromising representatives deliberated interminably")
+        let plain = try Self.typesetter(ParagraphStyle()).paragraph(text).lines(width: 150)
+        let hyphenated = try Self.typesetter(Self.auto()).paragraph(text).lines(width: 150)
+        #expect(!plain.contains { $0.isHyphenated })
+        #expect(hyphenated.contains { $0.isHyphenated })
+        #expect(hyphenated.count <= plain.count)
+        #expect(hyphenated.allSatisfy { $0.width <= 150 + 1e-9 })
+        // Factor 0: never hyphenate.
+        let never = try Self.typesetter(Self.auto { $0.hyphenationFactor = 0 }).paragraph(text).lines(width: 150)
+        #expect(never.map(\.range) == plain.map(\.range))
+    }
+
+    /// The longest run of hyphenated lines in a row.
+    static func longestHyphenRun(_ lines: [Line]) -> Int {
+        var longest = 0
+        var run = 0
+        for line in lines {
+            run = line.isHyphenated ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    @Test func atMostTwoHyphenatedLinesInARowUnlessToldOtherwise() throws {
+        let text = AttributedText(
+            String(repeating: "internationalization incomprehensibilities ", count: 12) + "end")
+        // Each word fits on a line of its own: no hyphen is forced.
+        let width: CGFloat = 200
+        let limited = try Self.typesetter(Self.auto()).paragraph(text).lines(width: width)
+        let unlimited = try Self.typesetter(Self.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 0 })
+            .paragraph(text).lines(width: width)
+        #expect(Self.longestHyphenRun(limited) == 2)
+        #expect(Self.longestHyphenRun(unlimited) > 2)
+        let one = try Self.typesetter(Self.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 1 })
+            .paragraph(text).lines(width: width)
+        #expect(Self.longestHyphenRun(one) == 1)
+    }
+
+    @Test func noHyphenInAParagraphsLastWordUnlessAllowed() throws {
+        let text = AttributedText("short words then incomprehensibilities")
+        let width: CGFloat = 200
+        let lines = try Self.typesetter(Self.auto()).paragraph(text).lines(width: width)
+        #expect(!lines.contains { $0.isHyphenated })
+        let allowed = try Self.typesetter(Self.auto { $0.hyphenationRules.hyphenatesLastWord = true })
+            .paragraph(text).lines(width: width)
+        #expect(allowed.contains { $0.isHyphenated })
+    }
+
+    @Test func wordsWithDigitsOrInCapitalsAreLeftAlone() throws {
+        let hyphenSegments = { (style: ParagraphStyle, text: String) -> Int in
+            let paragraph = try Self.typesetter(style).paragraph(AttributedText(text + " end"))
+            return (0..<paragraph.segmentCount).filter { paragraph.segment(at: $0).hyphenWidth != nil }.count
+        }
+        #expect(try hyphenSegments(Self.auto(), "internationalization") > 0)
+        #expect(try hyphenSegments(Self.auto(), "INTERNATIONALIZATION") == 0)
+        #expect(try hyphenSegments(Self.auto(), "internationalization2026") == 0)
+        #expect(try hyphenSegments(Self.auto(), "inter") == 1)  // in-ter: 5 letters, 2 before, 3 after
+        #expect(try hyphenSegments(Self.auto { $0.hyphenationRules.minimumWordLength = 6 }, "inter") == 0)
+        #expect(try hyphenSegments(Self.auto { $0.hyphenationRules.minimumCharactersAfter = 4 }, "inter") == 0)
+        #expect(
+            try hyphenSegments(
+                Self.auto { $0.hyphenationRules.hyphenatesCapitalizedWords = true }, "INTERNATIONALIZATION") > 0)
+        #expect(
+            try hyphenSegments(Self.auto { $0.hyphenationRules.minimumWordLength = 30 }, "internationalization") == 0)
+        #expect(try hyphenSegments(ParagraphStyle(), "internationalization") == 0)
+    }
+
+    @Test func aMissingDictionaryLeavesACorrectLayoutWithoutHyphens() throws {
+        let text = AttributedText("internationalization incomprehensibilities characteristically")
+        let missing = try Self.typesetter(Self.auto(), locale: "xx").paragraph(text)
+        let manual = try Self.typesetter(ParagraphStyle(), locale: "xx").paragraph(text)
+        #expect(try missing.lines(width: 120).map(\.range) == manual.lines(width: 120).map(\.range))
+        #expect(throws: TypesettingError.self) { try TestData.hyphenationDictionaries.dictionary(for: "xx") }
+    }
+
+    @Test func aTenThousandLetterWordIsHyphenatedInLinearWork() throws {
+        let word = String(repeating: "hyphenation", count: 910)  // 10,010 letters
+        let typesetter = try Self.typesetter(Self.auto { $0.hyphenationRules.hyphenatesLastWord = true })
+        let paragraph = try typesetter.paragraph(AttributedText(word + " end"))
+        #expect(typesetter.statistics.wordsHyphenated == 1)
+        #expect(typesetter.statistics.unitsHyphenated == 10_010)
+        let lines = try paragraph.lines(width: 200)
+        #expect(lines.count > 100)
+        #expect(lines.dropLast(2).allSatisfy { $0.isHyphenated })  // the word's end may fit whole
+        // Hyphen breaks, not graphemes: no grapheme advances were worked out.
+        #expect(typesetter.statistics.graphemeUnitsMeasured == 0)
+    }
+
+    @Test func noneMakesSoftHyphensNoBreakAtAll() throws {
+        var style = ParagraphStyle()
+        style.hyphenation = .none
+        let paragraph = try Self.typesetter(style).paragraph(AttributedText("extra\u{00AD}ordinary words"))
+        #expect(paragraph.segmentCount == 2)
+        #expect((0..<paragraph.segmentCount).allSatisfy { paragraph.segment(at: $0).hyphenWidth == nil })
+    }
+}
