@@ -66,6 +66,10 @@ import Testing
         #expect(try dictionaries.dictionary(for: "en").path.hasSuffix("hyph_en_US.dic"))
         #expect(try dictionaries.dictionary(for: "de").path.hasSuffix("hyph_de_TEST.dic"))
         #expect(try dictionaries.dictionary(for: "fr-CA").path.hasSuffix("hyph_fr.dic"))
+        // Extensions and ICU keywords are not regions.
+        #expect(try dictionaries.dictionary(for: "en-u-lb-loose").path.hasSuffix("hyph_en_US.dic"))
+        #expect(try dictionaries.dictionary(for: "en_US@lb=strict").path.hasSuffix("hyph_en_US.dic"))
+        #expect(try dictionaries.dictionary(for: "de-Latn-CH").path.hasSuffix("hyph_de_TEST.dic"))
         #expect(try dictionaries.dictionary(for: "de-CH").characterSet == "ISO8859-1")
         #expect(try dictionaries.dictionary(for: "en") === dictionaries.dictionary(for: "en"))
         for language in ["xx", "it-IT", "", "../etc"] {

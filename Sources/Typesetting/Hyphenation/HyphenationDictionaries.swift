@@ -56,7 +56,9 @@ public final class HyphenationDictionaries: Sendable {
     }
 
     private func find(_ language: String) throws(TypesettingError) -> HyphenationDictionary {
-        let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" || $0 == "." })
+        // Subtags up to a singleton (BCP 47 `-u-…`, `-x-…` extensions) or ICU keywords.
+        let tag = String(language.prefix { $0 != "@" && $0 != "." })
+        let parts: [Substring] = Array(tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).prefix { $0.count > 1 })
         guard let first = parts.first, first.allSatisfy(\.isLetter) else {
             throw TypesettingError(
                 .hyphenationDictionaryNotFound, "no hyphenation dictionary for language '\(language)'")
