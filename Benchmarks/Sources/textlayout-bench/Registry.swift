@@ -20,6 +20,12 @@ enum ScenarioRegistry {
             }
             all.append(TextLayoutColdLayout(corpus: corpus, width: width, threads: .all, cascade: cascade))
             all.append(TextLayoutColdLayout(corpus: corpus, width: width, threads: .one, cascade: cascade))
+            if corpus.name.hasPrefix("english") {
+                // Issue 13: hyphenation may add at most 30% to a cold layout.
+                all.append(
+                    TextLayoutColdLayout(
+                        corpus: corpus, width: width, threads: .one, cascade: cascade, hyphenates: true))
+            }
             all.append(PangoColdLayout(corpus: corpus, width: width, perParagraph: true, pango: pango))
             if corpus.bytes <= wholeTextLimit {
                 all.append(PangoColdLayout(corpus: corpus, width: width, perParagraph: false, pango: pango))

@@ -13,20 +13,31 @@ final class TextLayoutColdLayout: Scenario {
     let corpus: Corpus
     let width: Double
     let threads: Threads
+    /// Whether paragraphs hyphenate automatically (`Hyphenation.auto`, Debian's
+    /// dictionary for the typesetter's locale, "en": loaded before the first run).
+    let hyphenates: Bool
     private let cascade: FontCascade
     private var statistics: TypesetterStatistics?
 
-    init(corpus: Corpus, width: Double, threads: Threads, cascade: FontCascade) {
+    init(corpus: Corpus, width: Double, threads: Threads, cascade: FontCascade, hyphenates: Bool = false) {
         self.corpus = corpus
         self.width = width
         self.threads = threads
         self.cascade = cascade
+        self.hyphenates = hyphenates
     }
 
     var name: ScenarioName {
         ScenarioName(
             stage: "cold layout", sample: corpus.name,
-            variant: threads == .all ? "TextLayout" : "TextLayout 1 thread")
+            variant: (threads == .all ? "TextLayout" : "TextLayout 1 thread") + (hyphenates ? " hyphenated" : ""))
+    }
+
+    /// The paragraph style: automatic hyphenation when asked for.
+    private var style: ParagraphStyle {
+        var style = ParagraphStyle()
+        if hyphenates { style.hyphenation = .auto }
+        return style
     }
     var engine: Engine { .textLayout }
     var bytes: Int { corpus.bytes }
@@ -34,7 +45,7 @@ final class TextLayoutColdLayout: Scenario {
     func reset() { ShapeCache.shared.removeAll() }
 
     func run() throws -> Int {
-        let typesetter = Typesetter(fonts: cascade, usesAllCores: threads == .all)
+        let typesetter = Typesetter(fonts: cascade, style: style, usesAllCores: threads == .all)
         statistics = typesetter.statistics
         switch threads {
         case .all:
@@ -55,6 +66,7 @@ final class TextLayoutColdLayout: Scenario {
         guard let statistics else { return [:] }
         let lookups = statistics.shapeCacheHits + statistics.shapeCacheMisses
         return [
+            "wordsHyphenated": Double(statistics.wordsHyphenated),
             "shapingCalls": Double(statistics.shapingCalls),
             "shapeCacheHitRate": lookups == 0 ? 0 : Double(statistics.shapeCacheHits) / Double(lookups),
         ]
