@@ -101,6 +101,37 @@ import Typesetting
         }
     }
 
+    @Test func aNarrowCardAtTheLargestSizeBreaksWordsAtHyphenationPoints() throws {
+        // Before hyphenation this card's title read "Sam / ple", "colle / ction",
+        // "desc / riptiv / e": words cut between arbitrary letters.
+        let view = card(
+            LabelCardSnapshot(
+                title: "Sample collection with a longer descriptive label",
+                detail: "Round tiles arranged in three columns"),
+            width: 300, category: .accessibilityExtraExtraExtraLarge)
+        _ = try view.render()
+        let dictionary = try HyphenationDictionaries.system.dictionary(for: "en")
+        var hyphenated = 0
+        for host in [view.titleHost.textView, view.detailHost.textView] {
+            let textView = try #require(host)
+            let text = Array(textView.string.utf16)
+            let lines = textView.laidOutLines
+            #expect(lines.count > 2)
+            for line in lines.dropLast() {
+                let end = line.range.upperBound
+                guard text[end - 1] != 0x20 else { continue }  // ends between words
+                // Inside a word: at one of the dictionary's points, with a hyphen shown.
+                #expect(line.isHyphenated, "\(textView.string): a line ends inside a word at \(end)")
+                let start = text[..<end].lastIndex(of: 0x20).map { $0 + 1 } ?? 0
+                let stop = text[end...].firstIndex(of: 0x20) ?? text.count
+                let word = String(decoding: text[start..<stop], as: UTF16.self)
+                #expect(dictionary.hyphenationPoints(in: word).contains(end - start), "\(word) at \(end - start)")
+                hyphenated += 1
+            }
+        }
+        #expect(hyphenated > 0)
+    }
+
     @Test func largerCategoriesMakeTallerCards() throws {
         var heights: [CGFloat] = []
         for category in [

@@ -78,6 +78,16 @@ extension TextView {
         return rects
     }
 
+    /// The view's lines, laid out as they are now.
+    var laidOutLines: [Line] {
+        var lines: [Line] = []
+        textLayoutManager?.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            lines += fragment.textLineFragments.compactMap(\.line)
+            return true
+        }
+        return lines
+    }
+
     /// How many fragments its manager has laid out so far.
     var fragmentsLaidOut: Int { textLayoutManager?.statistics.fragmentsLaidOut ?? -1 }
 }

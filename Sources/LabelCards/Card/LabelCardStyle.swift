@@ -8,8 +8,11 @@ import Typesetting
 /// scale with the content size category through `TextStyle`, as Dynamic Type does
 /// (the title grows less than the body); spacing scales as a large title does
 /// (`ContentSizeCategory.spacingScale`), more slowly than the text, so a 300 pt card
-/// at the largest accessibility size keeps over 200 pt for its text. The editor's padding (20) and the corner
-/// radius (10) are fixed.
+/// at the largest accessibility size keeps over 200 pt for its text. The title and the
+/// detail hyphenate automatically in the environment's language
+/// (`EnvironmentValues.locale`), so a narrow card breaks long words at hyphenation
+/// points rather than between arbitrary letters. The editor's padding (20) and the
+/// corner radius (10) are fixed.
 public struct LabelCardStyle: Sendable, Hashable {
     /// The caption above the card (`Rendered label`).
     public var caption: TextStyle
@@ -33,8 +36,8 @@ public struct LabelCardStyle: Sendable, Hashable {
     /// A style; every argument has the standard value by default.
     public init(
         caption: TextStyle = TextStyle(relativeSize: 13.0 / 17, isSecondary: true),
-        title: TextStyle = TextStyle(relativeSize: 28.0 / 17),
-        detail: TextStyle = TextStyle(relativeSize: 15.0 / 17, isSecondary: true),
+        title: TextStyle = TextStyle(relativeSize: 28.0 / 17, hyphenation: .auto),
+        detail: TextStyle = TextStyle(relativeSize: 15.0 / 17, isSecondary: true, hyphenation: .auto),
         captionText: String = "Rendered label",
         editorPadding: CGFloat = 20, cornerRadius: CGFloat = 10,
         cardPadding: CGFloat = 16, captionSpacing: CGFloat = 8, detailSpacing: CGFloat = 4
@@ -57,7 +60,7 @@ public struct LabelCardStyle: Sendable, Hashable {
     /// The standard look with the title set in `font` (a bold face, say) at 28/17 of
     /// its size.
     public static func standard(titleFont font: Font) -> LabelCardStyle {
-        LabelCardStyle(title: TextStyle(font: font, relativeSize: 28.0 / 17))
+        LabelCardStyle(title: TextStyle(font: font, relativeSize: 28.0 / 17, hyphenation: .auto))
     }
 
     /// The colours of a card in a colour scheme.

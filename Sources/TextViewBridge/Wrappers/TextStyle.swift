@@ -6,7 +6,7 @@ import Typesetting
 /// default unless given) at a size relative to it, scaled for the content size
 /// category as Dynamic Type scales it (`ContentSizeCategory.scaledSize`), in the
 /// colour scheme's primary or secondary label colour, in the environment's language
-/// when one was given (`EnvironmentValues.locale`).
+/// when one was given (`EnvironmentValues.locale`), hyphenated as it says.
 public struct TextStyle: Sendable, Hashable {
     /// The font, or nil for the environment's default font.
     public var font: Font?
@@ -14,12 +14,27 @@ public struct TextStyle: Sendable, Hashable {
     public var relativeSize: CGFloat
     /// Whether the text is secondary (details, captions): the scheme's secondary colour.
     public var isSecondary: Bool
+    /// How words are hyphenated at line ends, in the text's language; nil leaves the
+    /// paragraph style's default (soft hyphens only).
+    public var hyphenation: Hyphenation?
 
     /// Creates a style.
-    public init(font: Font? = nil, relativeSize: CGFloat = 1, isSecondary: Bool = false) {
+    public init(
+        font: Font? = nil, relativeSize: CGFloat = 1, isSecondary: Bool = false, hyphenation: Hyphenation? = nil
+    ) {
         self.font = font
         self.relativeSize = relativeSize
         self.isSecondary = isSecondary
+        self.hyphenation = hyphenation
+    }
+
+    /// The paragraph style of text in this style, in the environment's layout
+    /// direction; nil when the style sets nothing a paragraph style holds.
+    func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle? {
+        guard let hyphenation else { return nil }
+        var style = ParagraphStyle(baseWritingDirection: environment.layoutDirection.writingDirection)
+        style.hyphenation = hyphenation
+        return style
     }
 
     /// Body text: the default font as it is, primary colour.
@@ -45,6 +60,7 @@ public struct TextStyle: Sendable, Hashable {
                 font: size == base.size ? base : try base.withSize(size), foregroundColor: color)
             // Only a locale someone gave: text in the default one keeps plain attributes.
             if environment.contains(LocaleKey.self) { attributes.language = environment.locale }
+            attributes.paragraphStyle = paragraphStyle(in: environment)
             return attributes
         } catch {
             throw BridgeError(
