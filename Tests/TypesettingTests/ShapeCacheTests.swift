@@ -29,22 +29,30 @@ import Testing
     @Test(arguments: corpora)
     func cachedShapingIsExactlyUncachedShaping(corpus: String) throws {
         let text = AttributedText(utf16: try Self.text(corpus))
-        let cascade = try TestData.cascade()
-        let cache = ShapeCache(capacity: 256)
         let statistics = TypesetterStatistics()
+        try Self.expectCachedShapingIsExact(text, cascade: try TestData.cascade(), statistics: statistics)
+        if corpus.hasPrefix("english") || corpus.hasPrefix("generated/english") {
+            #expect(statistics.shapeCacheHits > statistics.shapeCacheMisses)
+        }
+    }
+
+    /// Expects each paragraph of `text`, shaped through a cache small enough to
+    /// evict — twice: misses, then hits, counted into `statistics` — to have
+    /// exactly the runs and line breaks it has shaped whole.
+    static func expectCachedShapingIsExact(
+        _ text: AttributedText, cascade: FontCascade, statistics: TypesetterStatistics
+    ) throws {
+        let cache = ShapeCache(capacity: 256)
         for range in paragraphRanges(in: text.utf16) {
             let content = text.slice(range.content)
-            let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+            let whole = try Self.paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
             for pass in 1...2 {
-                let cached = try paragraph(content, cascade: cascade, cache: cache, statistics: statistics)
-                #expect(Self.differences(whole.runs, cached.runs) == [], "pass \(pass), paragraph at \(range.content)")
+                let cached = try Self.paragraph(content, cascade: cascade, cache: cache, statistics: statistics)
+                #expect(differences(whole.runs, cached.runs) == [], "pass \(pass), paragraph at \(range.content)")
                 for width in [45.0, 150, 400] as [CGFloat] {
                     #expect(try whole.lineBreaks(width: width) == cached.lineBreaks(width: width))
                 }
             }
-        }
-        if corpus.hasPrefix("english") || corpus.hasPrefix("generated/english") {
-            #expect(statistics.shapeCacheHits > statistics.shapeCacheMisses)
         }
     }
 
@@ -61,7 +69,7 @@ import Testing
             let parallel = TypesetterStatistics()
             let serial = TypesetterStatistics()
             let cascade = try TestData.cascade()
-            _ = try paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
+            _ = try Self.paragraph(content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: parallel)
             _ = try ShapedParagraph(
                 content: content, style: ParagraphStyle(), cascade: cascade, locale: "en",
                 strategy: GreedyLineBreaker(), statistics: serial, shapeCache: ShapeCache(capacity: 4096),
@@ -90,8 +98,8 @@ import Testing
         while text.count < Shaper.parallelRunLength + 10_000 { text += [0x20] + units }
         let content = AttributedText(utf16: text)
         let cascade = try TestData.cascade()
-        let whole = try paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
-        let chunked = try paragraph(
+        let whole = try Self.paragraph(content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        let chunked = try Self.paragraph(
             content, cascade: cascade, cache: ShapeCache(capacity: 4096), statistics: TypesetterStatistics())
         #expect(Self.differences(whole.runs, chunked.runs) == [])
         return (content, chunked)
@@ -112,13 +120,13 @@ import Testing
             GlyphBuffer.Insertion(position: 2, range: 2..<3, clusterShift: 6),  // at the end
         ]
         var run = ShapedRun(range: 0..<8, font: try TestData.font(), script: .latin, bidiLevel: 0, attributesIndex: 0)
-        own.copy(into: &run, inserting: insertions, from: fresh)
+        own.copy(0..<own.count, into: &run, inserting: insertions[...], from: fresh)
         #expect(run.glyphs == [1, 7, 8, 2, 9])
         #expect(run.clusters == [0, 2, 3, 4, 6])
         #expect(run.advances == [10, 70, 80, 20, 90])
         #expect(run.offsets == [0, 0, 0, 0, 3, -3, 0, 0, 0, 0])
         // Without offsets anywhere in what is copied, the run has none.
-        own.copy(into: &run, inserting: [insertions[1]], from: fresh)
+        own.copy(0..<own.count, into: &run, inserting: insertions[1...], from: fresh)
         #expect(run.glyphs == [1, 2, 9])
         #expect(run.offsets == nil)
     }
@@ -208,7 +216,8 @@ import Testing
         }
     }
 
-    private func paragraph(
+    /// `content` shaped in `cascade` through `cache` (nil: every run whole).
+    static func paragraph(
         _ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,
         statistics: TypesetterStatistics
     ) throws -> ShapedParagraph {

@@ -62,6 +62,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// missing glyph, when it has neither). Read once, when the face is made, so
     /// breaking and drawing a hyphen never shape.
     let hyphen: (glyph: UInt32, advance: Int32)
+    /// Which of U+0000…U+007F the face covers, one bit each (bit k of the first
+    /// word is U+00k, of the second U+0040 + k): the itemizer's question for
+    /// nearly every character, answered without a table per face change.
+    let asciiCoverage: (low: UInt64, high: UInt64)
 
     private convenience init(path: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -136,6 +140,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
                 return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0
             }
         self.hyphen = Self.hyphen(of: shapingFont)
+        var coverage: (low: UInt64, high: UInt64) = (0, 0)
+        for (codePoint, glyph) in asciiGlyphs.enumerated() where glyph != 0 {
+            if codePoint < 64 {
+                coverage.low |= 1 << UInt64(codePoint)
+            } else {
+                coverage.high |= 1 << UInt64(codePoint - 64)
+            }
+        }
+        self.asciiCoverage = coverage
     }
 
     /// The hyphen glyph of `font` (see `hyphen`) and its advance, as HarfBuzz shapes
@@ -146,6 +159,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             _ = hb_font_get_nominal_glyph(font, 0x2D, &glyph)
         }
         return (glyph, hb_font_get_glyph_h_advance(font, glyph))
+    }
+
+    /// Whether the face covers `unit`, which must be below 0x80.
+    @inline(__always)
+    func coversASCII(_ unit: UInt16) -> Bool {
+        let word = unit < 64 ? asciiCoverage.low : asciiCoverage.high
+        return word & (1 << UInt64(unit & 63)) != 0
     }
 
     deinit {

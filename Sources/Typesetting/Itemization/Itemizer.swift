@@ -49,11 +49,12 @@ struct Itemizer {
     var cascade: FontCascade
     var defaultFont: Font
 
-    /// The items of `text`, whose attribute runs are set in `fonts` (one per run,
-    /// resolved from its attributes).
+    /// The items of `text`, whose attribute runs are set in `fonts` and shaped in
+    /// `styles` (one of each per run, resolved from its attributes: rich text
+    /// repeats a few attribute sets, and each is resolved once).
     func items(
         text: UnsafeBufferPointer<UInt16>, attributeRuns: [AttributedText.AttributeRun], fonts: [Font],
-        bidi: BidiLevels, scripts: [ScriptRun]
+        styles: [ShapingStyle?], bidi: BidiLevels, scripts: [ScriptRun]
     ) -> [TextItem] {
         var items: [TextItem] = []
         guard text.count > 0 else { return items }
@@ -85,9 +86,6 @@ struct Itemizer {
         var font = defaultFont
         var fontFace = font.face
         var style: ShapingStyle?
-        // Whether the run's font covers each ASCII character, so most text asks no one.
-        var asciiCovered = [Bool](repeating: false, count: 128)
-        var coveredFace: FontFace? = nil
         var marksInItem = 0
         // The emoji sequence being set, all in one face.
         var sequenceEnd = 0
@@ -101,11 +99,7 @@ struct Itemizer {
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
                 font = fonts[attributeIndex]
                 fontFace = font.face
-                style = ShapingStyle.of(attributeRuns[attributeIndex].attributes)
-                if coveredFace !== fontFace {
-                    coveredFace = fontFace
-                    for c in 0..<128 { asciiCovered[c] = fontFace.covers(Unicode.Scalar(UInt8(c))) }
-                }
+                style = styles[attributeIndex]
             }
             while index >= scriptEnd {
                 scriptIndex += 1
@@ -125,7 +119,7 @@ struct Itemizer {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
                 face = current
-            } else if scalar.value < 0x80, asciiCovered[Int(scalar.value)],
+            } else if scalar.value < 0x80, fontFace.coversASCII(UInt16(scalar.value)),
                 index + width >= text.count || text[index + width] != 0xFE0F
             {
                 face = fontFace
@@ -167,7 +161,7 @@ struct Itemizer {
                 let limit = min(attributeEnd, scriptEnd)
                 while index < limit {
                     let unit = text[index]
-                    guard unit < 0x80, asciiCovered[Int(unit)],
+                    guard unit < 0x80, fontFace.coversASCII(unit),
                         index + 1 >= text.count || text[index + 1] != 0xFE0F
                     else { break }
                     index += 1

@@ -101,11 +101,13 @@ public final class ShapedParagraph: Sendable {
         let analysis = try content.utf16.withUnsafeBufferPointer { buffer in
             let (breaks, bidi) = try analysis(buffer)
             let scripts = scriptRuns(in: buffer)
-            // One font per distinct attribute set: rich text repeats a few sets.
+            // One font and shaping style per distinct attribute set: rich text
+            // repeats a few sets.
             let tableFonts = attributeTable.map { cascade.font(for: $0) }
-            let fonts = tableIndex.map { tableFonts[$0] }
+            let tableStyles = attributeTable.map(ShapingStyle.of)
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
-                text: buffer, attributeRuns: content.runs, fonts: fonts, bidi: bidi, scripts: scripts)
+                text: buffer, attributeRuns: content.runs, fonts: tableIndex.map { tableFonts[$0] },
+                styles: tableIndex.map { tableStyles[$0] }, bidi: bidi, scripts: scripts)
             let runs = Shaper.withShaper(
                 language: locale, statistics: statistics, cache: shapeCache, usesAllCores: usesAllCores
             ) { shaper in

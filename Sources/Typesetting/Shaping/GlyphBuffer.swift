@@ -126,9 +126,18 @@ final class GlyphBuffer: @unchecked Sendable {
         )
     }
 
-    /// Sets `run`'s glyph arrays to this buffer's glyphs.
-    func copy(into run: inout ShapedRun) {
-        (run.glyphs, run.clusters, run.advances, run.offsets, run.unsafeToBreak) = columns
+    /// Sets `run`'s glyph arrays to `range` of this buffer's glyphs; offsets nil
+    /// when every one in the range is zero.
+    func copy(_ range: Range<Int>, into run: inout ShapedRun) {
+        let start = range.lowerBound
+        let n = range.count
+        run.glyphs = Array(UnsafeBufferPointer(start: glyphs + start, count: n))
+        run.clusters = Array(UnsafeBufferPointer(start: clusters + start, count: n))
+        run.advances = Array(UnsafeBufferPointer(start: advances + start, count: n))
+        run.unsafeToBreak = Array(UnsafeBufferPointer(start: unsafeToBreak + start, count: n))
+        run.offsets =
+            hasOffsets(in: range)
+            ? offsets.map { Array(UnsafeBufferPointer(start: $0 + 2 * start, count: 2 * n)) } : nil
     }
 
     /// Glyphs of another buffer to put before this buffer's glyph `position` when
@@ -139,18 +148,22 @@ final class GlyphBuffer: @unchecked Sendable {
         var clusterShift: Int32
     }
 
-    /// Sets `run`'s glyph arrays to this buffer's glyphs with `insertions` (in
-    /// ascending positions) of `source`'s glyphs put in: one copy of each column,
-    /// rather than splicing into another buffer and copying that.
-    func copy(into run: inout ShapedRun, inserting insertions: [Insertion], from source: GlyphBuffer) {
-        guard !insertions.isEmpty else { return copy(into: &run) }
-        let total = count + insertions.reduce(0) { $0 + $1.range.count }
-        /// A column: runs of this buffer's, the insertions' between them.
+    /// Sets `run`'s glyph arrays to `range` of this buffer's glyphs with
+    /// `insertions` (in ascending positions, within `range` or at its end) of
+    /// `source`'s glyphs put in: one copy of each column, rather than splicing into
+    /// another buffer and copying that.
+    func copy(
+        _ range: Range<Int>, into run: inout ShapedRun, inserting insertions: ArraySlice<Insertion>,
+        from source: GlyphBuffer
+    ) {
+        guard !insertions.isEmpty else { return copy(range, into: &run) }
+        let total = range.count + insertions.reduce(0) { $0 + $1.range.count }
+        /// A column: stretches of this buffer's, the insertions' between them.
         func column<T>(_ own: UnsafeMutablePointer<T>, _ other: UnsafeMutablePointer<T>, width: Int = 1) -> [T] {
             [T](unsafeUninitializedCapacity: width * total) { out, filled in
                 let base = out.baseAddress!
                 var at = 0
-                var copied = 0
+                var copied = range.lowerBound
                 for insertion in insertions {
                     let n = width * (insertion.position - copied)
                     (base + at).initialize(from: own + width * copied, count: n)
@@ -160,7 +173,7 @@ final class GlyphBuffer: @unchecked Sendable {
                         from: other + width * insertion.range.lowerBound, count: width * insertion.range.count)
                     at += width * insertion.range.count
                 }
-                (base + at).initialize(from: own + width * copied, count: width * (count - copied))
+                (base + at).initialize(from: own + width * copied, count: width * (range.upperBound - copied))
                 filled = width * total
             }
         }
@@ -168,7 +181,7 @@ final class GlyphBuffer: @unchecked Sendable {
         var clusters = column(self.clusters, source.clusters)
         clusters.withUnsafeMutableBufferPointer { clusters in
             var at = 0
-            var copied = 0
+            var copied = range.lowerBound
             for insertion in insertions {
                 at += insertion.position - copied
                 copied = insertion.position
@@ -179,7 +192,7 @@ final class GlyphBuffer: @unchecked Sendable {
         run.clusters = clusters
         run.advances = column(advances, source.advances)
         run.unsafeToBreak = column(unsafeToBreak, source.unsafeToBreak)
-        if offsets == nil, !insertions.contains(where: { source.hasOffsets(in: $0.range) }) {
+        if !hasOffsets(in: range), !insertions.contains(where: { source.hasOffsets(in: $0.range) }) {
             run.offsets = nil
         } else {
             // Zeros stand in for whichever side has no offsets column.

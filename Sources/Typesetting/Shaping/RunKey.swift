@@ -1,15 +1,20 @@
-/// What a shaped word depends on besides its text: the face, script, direction and
-/// language of its `ShapedRun`.
+/// What a shaped word depends on besides its text: the face, script, direction,
+/// language and OpenType features of its `ShapedRun`.
 struct RunKey: Equatable {
     let face: ObjectIdentifier
+    /// HarfBuzz's language (a pointer it keeps for the process), as an integer.
     let language: Int
     let script: Int32
     let isRightToLeft: Bool
+    /// The run's feature settings as `ShapingStyle.featureKey` numbers them: 0 for
+    /// none, the same number for the same settings in every paragraph.
+    var features: Int32 = 0
 
     /// A seed for hashing words of this run.
     var seed: UInt64 {
         var h = UInt64(UInt(bitPattern: face.hashValue)) &* 0x9E37_79B9_7F4A_7C15
         h ^= UInt64(UInt(bitPattern: language)) &+ UInt64(UInt32(bitPattern: script)) << 1
+        h ^= UInt64(UInt32(bitPattern: features)) << 33
         return isRightToLeft ? ~h : h
     }
 }

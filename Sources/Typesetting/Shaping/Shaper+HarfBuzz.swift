@@ -25,7 +25,7 @@ extension Shaper {
             lastScript = (run.script.code, hb_script_from_string(run.script.iso15924, -1))
         }
         hb_buffer_set_script(buffer, lastScript.tag)
-        if let tag = run.style?.language, let own = Self.hbLanguage(tag) {
+        if let own = run.style.flatMap({ OpaquePointer(bitPattern: $0.hbLanguage) }) {
             hb_buffer_set_language(buffer, own)
         } else if let language {
             hb_buffer_set_language(buffer, language)
@@ -33,9 +33,8 @@ extension Shaper {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
         hb_buffer_set_flags(
             buffer, run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
-        if let style = run.style, !style.features.isEmpty {
-            let features = style.hbFeatures
-            hb_shape(run.font.face.hbFont, buffer, features, UInt32(features.count))
+        if let style = run.style, !style.hbFeatures.isEmpty {
+            hb_shape(run.font.face.hbFont, buffer, style.hbFeatures, UInt32(style.hbFeatures.count))
         } else {
             hb_shape(run.font.face.hbFont, buffer, nil, 0)
         }

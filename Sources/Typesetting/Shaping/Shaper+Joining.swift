@@ -10,21 +10,29 @@ extension Shaper {
     /// takes the attributes of its first character). `tableIndex` maps an item's
     /// attribute run to the paragraph's attribute table.
     func shape(_ items: [TextItem], tableIndex: [Int], in text: UnsafeBufferPointer<UInt16>) -> [ShapedRun] {
-        var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count)
+        // The items each shaped run covers.
+        var groups: [Range<Int>] = []
+        var shaped: [ShapedRun] = []
         var start = 0
         while start < items.count {
             var end = start + 1
             while end < items.count, Self.shapeTogether(items[end - 1], items[end]) { end += 1 }
             var run = ShapedRun(items[start], attributesIndex: tableIndex[items[start].attributesIndex])
             run.range = items[start].range.lowerBound..<items[end - 1].range.upperBound
-            shape(&run, in: text, context: 0..<text.count)
-            if end - start == 1 {
-                runs.append(consume run)
-            } else {
-                runs += Self.cut(run, at: items[start..<end], tableIndex: tableIndex)
-            }
+            shaped.append(run)
+            groups.append(start..<end)
             start = end
+        }
+        shape(&shaped, in: text)
+        if groups.count == items.count { return shaped }
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        for (run, group) in zip(shaped, groups) {
+            if group.count == 1 {
+                runs.append(run)
+            } else {
+                runs += Self.cut(run, at: items[group], tableIndex: tableIndex)
+            }
         }
         return runs
     }

@@ -7,44 +7,66 @@ extension Shaper {
         var isWord: Bool
     }
 
-    /// A word the cache lacked: its text, where its glyphs go in the output, and the
-    /// offset its clusters count from.
+    /// A word the cache lacked: where its glyphs go in `output`, which missed word
+    /// it is, and the offset its clusters count from.
     struct Gap {
         var position: Int
         var miss: Int
         var base: Int32
     }
 
-    /// `run`'s glyphs, shaped word by word through the cache.
-    func shapeWordByWord(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
-        output.removeAll()
-        insertions.removeAll(keepingCapacity: true)
-        shapeByWords(run, in: text, cache: cache)
-        output.copy(into: &run, inserting: insertions, from: fresh)
+    /// A run whose words are in `output` but for those the cache lacked, which wait
+    /// to be shaped with the paragraph's other missed words: the run's index, its
+    /// glyphs in `output` and its gaps.
+    struct Pending {
+        var run: Int
+        var glyphs: Range<Int>
+        var gaps: Range<Int>
     }
 
-    /// Shapes the run word by word into `output`, in visual order: each cacheable
-    /// word copied from the cache, the stretches between them shaped in one call
-    /// each. The words the cache lacks are shaped together, in one call, each once
-    /// (a run may repeat a new word many times: the 1 MB paragraph is one run) —
-    /// HarfBuzz's cost per call (every lookup of the face is visited) is far larger
-    /// than a word's, and words cut after spaces in a face whose lookups never touch
-    /// the space shape the same side by side as alone — and put in their places.
-    private func shapeByWords(
-        _ run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-        cache: ShapeCache
-    ) {
-        cutIntoPieces(run.range, in: text)
+    /// `run`'s glyphs, shaped word by word through the cache, its missed words
+    /// shaped at once (the chunks of a long run, each with a shaper of its own).
+    func shapeWordByWord(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
+        beginWords()
+        output.removeAll()
+        addWords(of: run, at: 0, in: text, cache: cache)
+        fillGaps(in: text, cache: cache) { _, glyphs, insertions in
+            output.copy(glyphs, into: &run, inserting: insertions, from: fresh)
+        }
+    }
+
+    /// Forgets the words and runs of the paragraph before.
+    func beginWords() {
         gaps.removeAll(keepingCapacity: true)
         missed.removeAll(keepingCapacity: true)
+        classKeys.removeAll(keepingCapacity: true)
+        classRuns.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
         missIndex = HashIndex()
+    }
+
+    /// Appends the run's glyphs to `output` word by word, in visual order: each
+    /// cacheable word copied from the cache, the stretches between them shaped in one
+    /// call each. The words the cache lacks are noted, each once (a run may repeat a
+    /// new word many times: the 1 MB paragraph is one run), to be shaped together
+    /// with the paragraph's others and put in their places (`fillGaps`) — HarfBuzz's
+    /// cost per call (every lookup of the face is visited) is far larger than a
+    /// word's, and words cut after spaces in a face whose lookups never touch the
+    /// space shape the same side by side as alone.
+    func addWords(of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
+        cutIntoPieces(run.range, in: text)
         let runKey = RunKey(
             face: ObjectIdentifier(run.font.face),
-            language: language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
-            script: run.script.code, isRightToLeft: run.isRightToLeft)
+            language: run.style.map(\.hbLanguage).flatMap { $0 == 0 ? nil : $0 }
+                ?? language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
+            script: run.script.code, isRightToLeft: run.isRightToLeft, features: run.style?.featureKey ?? 0)
         let seed = runKey.seed
+        let start = output.count
+        let firstGap = gaps.count
         output.reserve(run.range.count)
         var hits = 0
+        var isClassNoted = false
+        let pieces = self.pieces  // read once, not through the shaper at every piece
         // Glyphs are in visual order: a right-to-left run's pieces come last first.
         for k in 0..<pieces.count {
             let piece = pieces[run.isRightToLeft ? pieces.count - 1 - k : k]
@@ -57,11 +79,15 @@ extension Shaper {
             if cache.appendWord(key, in: text, clusterShift: base, to: output) {
                 hits += 1
             } else {
+                if !isClassNoted {
+                    noteClass(runKey, of: run)
+                    isClassNoted = true
+                }
                 gaps.append(Gap(position: output.count, miss: miss(key, in: text), base: base))
             }
         }
-        statistics.shapeCache(hits: hits, misses: gaps.count)
-        if !missed.isEmpty { fillGaps(run: run, in: text, cache: cache) }
+        statistics.shapeCache(hits: hits, misses: gaps.count - firstGap)
+        pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<gaps.count))
     }
 
     /// Cuts `range` of `text` into `pieces`: each cacheable word alone, the words
@@ -82,14 +108,21 @@ extension Shaper {
         }
     }
 
+    /// Keeps `run` to shape the missed words of its key as, if none is kept yet.
+    private func noteClass(_ key: RunKey, of run: ShapedRun) {
+        guard !classKeys.contains(key) else { return }
+        classKeys.append(key)
+        classRuns.append(run)
+    }
+
     /// The index in `missed` of the word `key` names (its units in `text`), added
-    /// if the run has not missed it before.
+    /// if the paragraph has not missed it before.
     @inline(__always)
     private func miss(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int {
         let units = text.baseAddress!
         let known = missIndex.find(key.hash) { candidate in
             let other = missed[candidate]
-            return other.count == key.count
+            return other.count == key.count && other.run == key.run
                 && memoryEqual(units + other.range.lowerBound, units + key.range.lowerBound, key.count)
         }
         if let known { return known }
@@ -98,57 +131,88 @@ extension Shaper {
         return missed.count - 1
     }
 
-    /// Shapes the missed words together (into `fresh`), keeps each in the cache, and
-    /// lists where each occurrence's glyphs go in `output` (`insertions`).
-    private func fillGaps(run: ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
-        let words = shapeTogether(missed, in: text, of: run, into: fresh)
+    /// Shapes the paragraph's missed words, one HarfBuzz call per class (into
+    /// `fresh`), keeps each in the cache, and sets each pending run's glyphs: its
+    /// glyphs in `output` with its missed words' put in.
+    func fillGaps(in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache, into runs: inout [ShapedRun]) {
+        fillGaps(in: text, cache: cache) { run, glyphs, insertions in
+            output.copy(glyphs, into: &runs[run], inserting: insertions, from: fresh)
+        }
+    }
+
+    /// The same, handing each pending run's index, glyphs in `output` and
+    /// insertions from `fresh` to `set`.
+    private func fillGaps(
+        in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
+        _ set: (_ run: Int, _ glyphs: Range<Int>, _ insertions: ArraySlice<GlyphBuffer.Insertion>) -> Void
+    ) {
+        fresh.removeAll()
+        var words = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
+        if classRuns.count == 1 {
+            shapeTogether(missed.indices, of: classRuns[0], in: text, into: &words)
+        } else {
+            let missed = self.missed
+            for (key, run) in zip(classKeys, classRuns) {
+                shapeTogether(missed.indices.filter { missed[$0].run == key }, of: run, in: text, into: &words)
+            }
+        }
         for (index, key) in missed.enumerated() {
             cache.insert(key, in: text, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
         }
+        insertions.removeAll(keepingCapacity: true)
         for gap in gaps {
             let word = words[gap.miss]
             insertions.append(
                 GlyphBuffer.Insertion(
                     position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
         }
+        for run in pending { set(run.run, run.glyphs, insertions[run.gaps]) }
     }
 
-    /// Shapes `words` (their units in `text`) side by side in one HarfBuzz call into
-    /// `whole` (emptied first), clusters from the start of the joined text, and gives
-    /// for each word its glyphs there and the offset it starts at — exactly what
-    /// shaping each alone gives.
+    /// Shapes the missed words `members` (indices in `missed`, their units in `text`)
+    /// side by side in one HarfBuzz call in `run`'s face, script, direction and
+    /// style, appended to `fresh` with clusters from the start of the joined text,
+    /// and sets each word's glyphs there and the offset it starts at in `words` —
+    /// exactly what shaping each alone gives.
     private func shapeTogether(
-        _ words: [WordKey], in text: UnsafeBufferPointer<UInt16>, of run: ShapedRun,
-        into whole: GlyphBuffer
-    ) -> [(glyphs: Range<Int>, start: Int32)] {
-        // Every word but the paragraph's last ends in a space, which keeps it from
-        // the next; the last (a right-to-left run meets it first) goes at the end.
-        let order =
-            words.indices.filter { text[words[$0].range.upperBound - 1] == 0x20 }
-            + words.indices.filter { text[words[$0].range.upperBound - 1] != 0x20 }
+        _ members: some Collection<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
+        into words: inout [(glyphs: Range<Int>, start: Int32)]
+    ) {
+        // Words ending in a space come first: the space keeps each from the next.
+        // A word that does not (the paragraph's last, or a run's last before a
+        // space of another style) is followed by a space, as in its text, and that
+        // space's glyph is left out — but for the last word, which needs none.
+        let missed = self.missed  // read once, not through the shaper at every word
+        let endsInSpace = { (index: Int) in text[missed[index].range.upperBound - 1] == 0x20 }
+        let order = members.filter(endsInSpace) + members.filter { !endsInSpace($0) }
         var joined: [UInt16] = []
-        var starts = [Int](repeating: 0, count: words.count)
-        joined.reserveCapacity(words.reduce(0) { $0 + $1.count })
-        for index in order {
-            starts[index] = joined.count
-            joined.append(contentsOf: words[index].units(in: text))
+        var starts = [Int](repeating: 0, count: order.count)
+        joined.reserveCapacity(order.reduce(order.count) { $0 + missed[$1].count })
+        for (k, index) in order.enumerated() {
+            starts[k] = joined.count
+            joined.append(contentsOf: missed[index].units(in: text))
+            if k + 1 < order.count, joined.last != 0x20 { joined.append(0x20) }
         }
-        whole.removeAll()
+        let base = fresh.count
         joined.withUnsafeBufferPointer { buffer in
-            shapeStretch(0..<buffer.count, of: run, in: buffer, context: 0..<buffer.count, clusterBase: 0, into: whole)
+            shapeStretch(0..<buffer.count, of: run, in: buffer, context: 0..<buffer.count, clusterBase: 0, into: fresh)
         }
-        // Glyphs are in visual order: a right-to-left run's words come last first.
-        var result = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: words.count)
-        let n = whole.count
+        // Glyphs are in visual order: count them in logical order, a right-to-left
+        // run's from the end. A word's glyphs are contiguous.
+        let n = fresh.count - base
+        let clusters = fresh.clusters + base
+        let isRightToLeft = run.isRightToLeft
         var glyph = 0
         for (k, index) in order.enumerated() {
-            // A word's glyphs are contiguous: count them in logical order.
-            let end = k + 1 < order.count ? starts[order[k + 1]] : joined.count
+            let end = starts[k] + missed[index].count
+            let next = k + 1 < order.count ? starts[k + 1] : joined.count
             let first = glyph
-            while glyph < n, Int(whole.clusters[run.isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
-            let range = run.isRightToLeft ? (n - glyph)..<(n - first) : first..<glyph
-            result[index] = (range, Int32(starts[index]))
+            while glyph < n, Int(clusters[isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
+            words[index] = (
+                isRightToLeft ? (base + n - glyph)..<(base + n - first) : (base + first)..<(base + glyph),
+                Int32(starts[k])
+            )
+            while glyph < n, Int(clusters[isRightToLeft ? n - 1 - glyph : glyph]) < next { glyph += 1 }
         }
-        return result
     }
 }

@@ -7,9 +7,12 @@ internal import CHarfBuzz
 ///
 /// A run is shaped in one of three ways, with the same result:
 /// - whole, in one HarfBuzz call (`Shaper+HarfBuzz.swift`), without a cache, at a
-///   line edge, or when the run's face does not allow cutting it into words;
+///   line edge, or when the run's face or style does not allow cutting it into
+///   words;
 /// - word by word through a `ShapeCache` (`Shaper+WordByWord.swift`), when the
-///   face allows it (`WordSplitting`);
+///   face allows it (`WordSplitting`) and the style does
+///   (`ShapingStyle.splitsIntoWords`): the words no run of the paragraph found in
+///   the cache are shaped together, one HarfBuzz call per face and style;
 /// - a very long run, in chunks on all cores, each chunk word by word
 ///   (`Shaper+Parallel.swift`).
 ///
@@ -30,15 +33,20 @@ final class Shaper: @unchecked Sendable {
     /// per stretch (the ISO 15924 name is a string made from ICU's).
     var lastScript: (code: Int32, tag: hb_script_t) = (-1, HB_SCRIPT_INVALID)
 
-    /// Scratch kept between runs of the paragraph this shaper serves: the run's
+    /// Scratch kept between runs of the paragraph this shaper serves: the runs'
     /// glyphs as they are gathered, the missed words' glyphs, and where those go.
-    var output = GlyphBuffer()
-    var fresh = GlyphBuffer()
+    let output = GlyphBuffer()
+    let fresh = GlyphBuffer()
     var insertions: [GlyphBuffer.Insertion] = []
     var pieces: [Piece] = []
     var gaps: [Gap] = []
     var missed: [WordKey] = []
     var missIndex = HashIndex()
+    /// The distinct run keys of the missed words, and a run of each key to shape
+    /// its words as: one HarfBuzz call each.
+    var classKeys: [RunKey] = []
+    var classRuns: [ShapedRun] = []
+    var pending: [Pending] = []
 
     /// A shaper for text in `language` (a BCP 47 or ICU locale; only the language
     /// part matters to HarfBuzz), counting its work into `statistics`, looking words
@@ -60,22 +68,59 @@ final class Shaper: @unchecked Sendable {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
-        if let cache, context == 0..<text.count, !run.startsInsideCluster, run.style?.isCacheable ?? true,
-            WordSplitting.allows(run.font.face, script: run.script)
-        {
-            let chunks =
-                usesAllCores && run.range.count >= Self.parallelRunLength
-                ? Self.chunks(of: run.range, in: text) : []
-            if chunks.count > 1 {
-                shapeInParallel(&run, chunks: chunks, in: text, cache: cache)
-            } else {
-                shapeWordByWord(&run, in: text, cache: cache)
-            }
-        } else {
-            output.removeAll()
-            shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
-            output.copy(into: &run)
+        if context == 0..<text.count, cache != nil, splitsIntoWords(run) {
+            var runs = [run]
+            shape(&runs, in: text)
+            run = runs[0]
+            return
         }
+        output.removeAll()
+        shapeStretch(run.range, of: run, in: text, context: context, clusterBase: 0, into: output)
+        output.copy(0..<output.count, into: &run)
+        finish(&run, in: text)
+    }
+
+    /// Shapes each of `runs` (ranges of the paragraph `text`, in logical order),
+    /// seeing the whole paragraph as context: the words of every run that may be cut
+    /// into words come from the cache, and those it lacks are shaped together, in
+    /// one HarfBuzz call per face, script, direction, language and features for the
+    /// whole paragraph — rich text changes style every few words, and a call per run
+    /// would cost more than the words in it.
+    func shape(_ runs: inout [ShapedRun], in text: UnsafeBufferPointer<UInt16>) {
+        beginWords()
+        output.removeAll()
+        for index in runs.indices {
+            if let cache, splitsIntoWords(runs[index]) {
+                let chunks =
+                    usesAllCores && runs[index].range.count >= Self.parallelRunLength
+                    ? Self.chunks(of: runs[index].range, in: text) : []
+                if chunks.count > 1 {
+                    shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
+                } else {
+                    addWords(of: runs[index], at: index, in: text, cache: cache)
+                }
+            } else {
+                let start = output.count
+                shapeStretch(
+                    runs[index].range, of: runs[index], in: text, context: 0..<text.count, clusterBase: 0,
+                    into: output)
+                output.copy(start..<output.count, into: &runs[index])
+            }
+        }
+        if let cache { fillGaps(in: text, cache: cache, into: &runs) }
+        for index in runs.indices { finish(&runs[index], in: text) }
+    }
+
+    /// Whether `run` may be shaped word by word through the cache: it starts a
+    /// cluster, its style allows it (`ShapingStyle.splitsIntoWords`) and its face
+    /// does (`WordSplitting`).
+    private func splitsIntoWords(_ run: ShapedRun) -> Bool {
+        !run.startsInsideCluster && run.style?.splitsIntoWords ?? true
+            && WordSplitting.allows(run.font.face, script: run.script)
+    }
+
+    /// What follows shaping: controls made invisible, space added, attachments placed.
+    private func finish(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>) {
         replaceControlGlyphs(in: &run, text: text)
         if let style = run.style, style.addsSpace { addSpacing(to: &run, style: style) }
         if let attachment = run.style?.attachment { place(attachment, in: &run, text: text) }

@@ -23,10 +23,23 @@ final class ShapingStyle: Sendable, Hashable {
     /// The inline box each U+FFFC of the run stands for: its glyph is
     /// `GlyphRun.attachmentGlyph`, as wide as the box.
     let attachment: TextAttachment?
+    /// The features as HarfBuzz takes them, each over the whole buffer.
+    let hbFeatures: [hb_feature_t]
+    /// HarfBuzz's language for `language` (its pointer as an integer, 0 for none):
+    /// looked up once, not at every HarfBuzz call.
+    let hbLanguage: Int
+    /// The number the shape cache knows `features` by (`RunKey.features`), or nil
+    /// when the style does not shape word by word (see `splitsIntoWords`).
+    let featureKey: Int32?
 
     /// The shaping style `attributes` ask for, or nil when it is the plain one: no
     /// features, the paragraph's language, no added space.
     static func of(_ attributes: TextAttributes) -> ShapingStyle? {
+        if attributes.features.isEmpty, attributes.kerning, attributes.language == nil, attributes.tracking == 0,
+            attributes.letterSpacing == 0, attributes.attachment == nil
+        {
+            return nil
+        }
         let style = ShapingStyle(attributes)
         return style.features.isEmpty && style.language == nil && !style.addsSpace && style.attachment == nil
             ? nil : style
@@ -34,22 +47,29 @@ final class ShapingStyle: Sendable, Hashable {
 
     private init(_ attributes: TextAttributes) {
         var features = attributes.features
-        if !attributes.kerning { features.append(Self.off("kern")) }
+        if !attributes.kerning { features.append(Self.kerningOff) }
         tracking = Double(attributes.tracking.isFinite ? attributes.tracking : 0)
         letterSpacing = Double(attributes.letterSpacing.isFinite ? attributes.letterSpacing : 0)
-        if tracking != 0 || letterSpacing != 0 {
-            features += ["liga", "clig", "dlig", "hlig"].map(Self.off)
-        }
+        if tracking != 0 || letterSpacing != 0 { features += Self.optionalLigaturesOff }
         self.features = features
         language = attributes.language
         attachment = attributes.attachment
+        hbFeatures = features.map { feature in
+            let bytes = Array(feature.tag.utf8)
+            let tag = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
+            return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
+        }
+        hbLanguage = attributes.language.flatMap { Shaper.hbLanguage($0) }.map { Int(bitPattern: $0) } ?? 0
+        featureKey =
+            attachment == nil && WordSplitting.keepsVerdict(features) ? Self.featureKeys.key(for: features) : nil
     }
 
     /// Styles are equal when they shape alike.
     static func == (lhs: ShapingStyle, rhs: ShapingStyle) -> Bool {
-        lhs.features == rhs.features && lhs.language == rhs.language
-            && lhs.tracking == rhs.tracking && lhs.letterSpacing == rhs.letterSpacing
-            && lhs.attachment == rhs.attachment
+        lhs === rhs
+            || lhs.features == rhs.features && lhs.language == rhs.language
+                && lhs.tracking == rhs.tracking && lhs.letterSpacing == rhs.letterSpacing
+                && lhs.attachment == rhs.attachment
     }
 
     /// Hashes what shapes.
@@ -61,10 +81,12 @@ final class ShapingStyle: Sendable, Hashable {
         hasher.combine(attachment)
     }
 
-    /// Whether glyphs shaped in this style equal those shaped plainly in the
-    /// paragraph's language, so that the shape cache (keyed by face, script,
-    /// direction and language) may serve them.
-    var isCacheable: Bool { features.isEmpty && language == nil && attachment == nil }
+    /// Whether runs in this style may be shaped word by word through the shape
+    /// cache, keyed by their features and language as well as face, script and
+    /// direction: no attachment, and no feature that turns on lookups
+    /// `WordSplitting` did not look at. Space added after shaping (tracking, letter
+    /// spacing) is added to the run the words make up, as to a run shaped whole.
+    var splitsIntoWords: Bool { featureKey != nil }
 
     /// Whether space is added around grapheme clusters after shaping.
     var addsSpace: Bool { tracking != 0 || letterSpacing != 0 }
@@ -87,17 +109,36 @@ final class ShapingStyle: Sendable, Hashable {
         return (Int32((left / scale).rounded()), Int32(((letterSpacing - left) / scale).rounded()))
     }
 
+    /// The optional ligatures, off: under tracking or letter spacing.
+    private static let optionalLigaturesOff = ["liga", "clig", "dlig", "hlig"].map(off)
+    private static let kerningOff = off("kern")
+
     private static func off(_ tag: String) -> FontFeature {
         // The tags are literals of four ASCII letters.
         try! FontFeature(tag, 0)
     }
 
-    /// The features as HarfBuzz takes them, each over the whole buffer.
-    var hbFeatures: [hb_feature_t] {
-        features.map { feature in
-            let bytes = Array(feature.tag.utf8)
-            let tag = UInt32(bytes[0]) << 24 | UInt32(bytes[1]) << 16 | UInt32(bytes[2]) << 8 | UInt32(bytes[3])
-            return hb_feature_t(tag: tag, value: feature.value, start: 0, end: UInt32.max)
+    /// The numbers of the feature lists seen, for the shape cache's keys.
+    private static let featureKeys = FeatureKeys()
+
+    /// Numbers for feature lists, the same list always the same number, two lists
+    /// never one: 0 for none, then 1, 2… in order of first use. Process-wide, as the
+    /// shape cache is, and bounded: past `limit` lists, a new one gets none (its
+    /// runs are shaped whole), so hostile text cannot grow it.
+    final class FeatureKeys: Sendable {
+        static let limit = 4096
+        private let keys = Lock<[[FontFeature]: Int32]>([:])
+
+        /// The number of `features`, given it now if it has none; nil past `limit`.
+        func key(for features: [FontFeature]) -> Int32? {
+            if features.isEmpty { return 0 }
+            return keys.withLock { keys in
+                if let known = keys[features] { return known }
+                guard keys.count < Self.limit else { return nil }
+                let key = Int32(keys.count + 1)
+                keys[features] = key
+                return key
+            }
         }
     }
 }

@@ -44,12 +44,24 @@ enum WordSplitting {
 
     /// Whether `word` may be shaped alone and cached: short enough to repeat, and
     /// bounded on both sides by a space or the paragraph's edge, so the text around
-    /// it cannot matter to HarfBuzz.
+    /// it cannot matter to HarfBuzz. The space may be the word's own first or last
+    /// unit, or the text's just outside it: a run of another style may start or end
+    /// at a space (`<b>two words</b> plain`), and the space keeps the two apart as
+    /// it keeps two words apart.
     @inline(__always)
     static func isCacheable(_ word: Range<Int>, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         word.count <= ShapeCache.maximumWordLength
-            && (word.lowerBound == 0 || text[word.lowerBound - 1] == 0x20)
-            && (word.upperBound == text.count || text[word.upperBound - 1] == 0x20)
+            && (word.lowerBound == 0 || text[word.lowerBound - 1] == 0x20 || text[word.lowerBound] == 0x20)
+            && (word.upperBound == text.count || text[word.upperBound - 1] == 0x20 || text[word.upperBound] == 0x20)
+    }
+
+    /// Whether a run shaped with `features` may be cut into words where a run
+    /// shaped plainly may: every feature is turned off, or is one whose lookups
+    /// `allows` looked at (those HarfBuzz applies unless told otherwise, and the
+    /// font's own that are not on the list of features off by default). Turning a
+    /// feature off removes lookups, which cannot make a space matter.
+    static func keepsVerdict(_ features: [FontFeature]) -> Bool {
+        features.allSatisfy { $0.value == 0 || !offByDefault.contains($0.tag) }
     }
 
     @inline(__always)

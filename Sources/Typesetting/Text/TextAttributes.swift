@@ -154,10 +154,13 @@ public struct TextAttributes: Sendable, Hashable {
     /// Hashes every value.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
 
-    /// Changes the values, copying them first when another copy shares them.
+    /// Changes the values: a new box with them changed, so that a box's values
+    /// never change and reading one needs no access check or copy (layout reads
+    /// attributes far more often than anyone sets them).
     private mutating func mutate(_ change: (inout Values) -> Void) {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
-        change(&storage.values)
+        var values = storage.values
+        change(&values)
+        storage = Storage(values)
     }
 
     /// The values themselves.
@@ -181,10 +184,9 @@ public struct TextAttributes: Sendable, Hashable {
         var paragraphStyle: ParagraphStyle? = nil
     }
 
-    /// The box copies share. Its values change only through `mutate`, when this
-    /// box is not shared, so no two threads ever see a change.
-    private final class Storage: @unchecked Sendable {
-        var values: Values
+    /// The box copies share; its values never change.
+    private final class Storage: Sendable {
+        let values: Values
         init(_ values: Values) { self.values = values }
     }
 }

@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// Rich text through the shape cache: runs with features, a language, tracking or
+/// letter spacing shape word by word too, a run's last word before another style's
+/// space is a cached word, and a paragraph's missed words are shaped in one
+/// HarfBuzz call per face and style — all exactly as shaping every run whole.
+@Suite struct RichShapeCacheTests {
+    /// DejaVu Sans with its bold and oblique faces, then every script font.
+    static func fonts() throws -> FontCascade {
+        let styled = ["DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf"]
+        let fallbacks = try (styled + TestData.fallbackFontNames).map { try TestData.font($0) }
+        return FontCascade(primary: try TestData.font(), fallbacks: fallbacks, systemFallback: nil)
+    }
+
+    /// The styles spans take: faces by descriptor, sizes, spacing, features (on,
+    /// off, and off by default, which keeps a run whole), kerning off, languages,
+    /// and attributes that do not change glyphs.
+    static let styles: [TextAttributes] = [
+        .with { $0.fontDescriptor = FontDescriptor(weight: .bold) },
+        .with { $0.fontDescriptor = FontDescriptor(slant: .italic) },
+        .with { $0.fontDescriptor = FontDescriptor(size: 21.3) },
+        .with { $0.letterSpacing = 1 },
+        .with { $0.letterSpacing = 0.75 },
+        .with { $0.tracking = 1.5 },
+        .with { $0.features = [try! FontFeature("liga", 0)] },
+        .with { $0.features = [try! FontFeature("dlig")] },
+        .with { $0.features = [try! FontFeature("ss01"), try! FontFeature("onum")] },
+        .with { $0.kerning = false },
+        .with { $0.language = "sr" },
+        .with { $0.language = "tr" },
+        .with { $0.underline = TextDecoration() },
+        .with { $0.foregroundColor = Color(red: 0.8, green: 0.1, blue: 0.1) },
+    ]
+
+    /// `text` with seeded spans in `styles`: whole words (a span ends before the
+    /// space that follows it, as markup's `<b>two words</b> plain` does) when
+    /// `byWords`, else any 1 to 30 units (never inside a surrogate pair).
+    static func richText(_ text: String, seed: UInt64, byWords: Bool) -> AttributedText {
+        var random = SeededGenerator(seed: seed)
+        let units = Array(text.utf16)
+        var result = AttributedText()
+        var start = 0
+        var styled = false
+        while start < units.count {
+            var end: Int
+            if byWords {
+                // 1 to 4 words, the last without its space when styled.
+                end = start
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    while end < units.count, units[end] != 0x20 { end += 1 }
+                    if end < units.count { end += 1 }
+                }
+                if styled, end < units.count, end > start + 1 { end -= 1 }
+            } else {
+                end = min(start + Int.random(in: 1...30, using: &random), units.count)
+                if end < units.count, UTF16.isTrailSurrogate(units[end]) { end += 1 }
+            }
+            let attributes = styled ? styles.randomElement(using: &random)! : TextAttributes()
+            result.append(AttributedText(utf16: Array(units[start..<end]), attributes: attributes))
+            styled.toggle()
+            start = end
+        }
+        return result
+    }
+
+    static let corpora = TestData.corpusNames + ShapeCacheTests.generatedCorpora.prefix(1)
+
+    @Test(arguments: corpora, [true, false])
+    func richTextShapedThroughTheCacheIsExactlyRichTextShapedWhole(corpus: String, byWords: Bool) throws {
+        let string = String(decoding: Array(try TestData.corpus(corpus).utf16.prefix(30_000)), as: UTF16.self)
+        let text = Self.richText(string, seed: 12, byWords: byWords)
+        let statistics = TypesetterStatistics()
+        try ShapeCacheTests.expectCachedShapingIsExact(text, cascade: try Self.fonts(), statistics: statistics)
+        if corpus.hasSuffix("english.txt") || corpus.hasPrefix("generated/english") {
+            #expect(statistics.shapeCacheHits > statistics.shapeCacheMisses)
+        }
+    }
+
+    /// The same word in two styles is two words to the cache: "office" with its
+    /// ligature (underlined: shaped with the plain text, then cut from it), then
+    /// without (`liga` off, or letter-spaced), each as shaped whole.
+    @Test func twoStylesNeverShareGlyphs() throws {
+        let cascade = try Self.fonts()
+        let cache = ShapeCache(capacity: 256)
+        let ligaturesOff: [TextAttributes] = [
+            .with { $0.underline = TextDecoration() }, .with { $0.features = [try! FontFeature("liga", 0)] },
+            .with { $0.letterSpacing = 1 },
+        ]
+        var glyphCounts: [Int] = []
+        for attributes in ligaturesOff {
+            let text = AttributedText.joining(("an office office ", TextAttributes()), ("office", attributes))
+            let whole = try ShapeCacheTests.paragraph(
+                text, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+            let cached = try ShapeCacheTests.paragraph(
+                text, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+            #expect(ShapeCacheTests.differences(whole.runs, cached.runs) == [])
+            glyphCounts.append(cached.runs.last!.count)
+        }
+        // DejaVu Sans joins "ffi" into one glyph; without ligatures it is three.
+        #expect(glyphCounts == [4, 6, 6])
+    }
+
+    /// A cold paragraph of many styled runs calls HarfBuzz once per face and style
+    /// among its missed words, not once per run; a warm one not at all.
+    @Test func missedWordsAreShapedOncePerFaceAndStyle() throws {
+        let bold = TextAttributes.with { $0.fontDescriptor = FontDescriptor(weight: .bold) }
+        let spaced = TextAttributes.with { $0.letterSpacing = 1 }
+        let underlined = TextAttributes.with { $0.underline = TextDecoration() }
+        var text = AttributedText()
+        for k in 0..<12 {
+            text.append("plain words \(k) and ", attributes: TextAttributes())
+            text.append("bold word\(k)", attributes: bold)
+            text.append(" more plain ", attributes: TextAttributes())
+            text.append("spaced out\(k)", attributes: spaced)
+            text.append(" then ", attributes: TextAttributes())
+            text.append("underlined", attributes: underlined)
+        }
+        let cascade = try Self.fonts()
+        let cache = ShapeCache(capacity: 4096)
+        let cold = TypesetterStatistics()
+        let shaped = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: cache, statistics: cold)
+        #expect(shaped.runs.count > 48)
+        // Plain (with the underlined words, one face and style), bold, spaced.
+        #expect(cold.shapingCalls == 3)
+        let warm = TypesetterStatistics()
+        _ = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: cache, statistics: warm)
+        #expect(warm.shapingCalls == 0)
+        #expect(warm.shapeCacheMisses == 0)
+    }
+
+    /// A feature HarfBuzz leaves off unless asked may have lookups over the space:
+    /// runs turning one on are shaped whole, never cut into words.
+    @Test func aFeatureOffByDefaultKeepsItsRunsWhole() throws {
+        #expect(WordSplitting.keepsVerdict([try FontFeature("liga", 0), try FontFeature("kern", 0)]))
+        #expect(WordSplitting.keepsVerdict([try FontFeature("ss01")]))
+        #expect(!WordSplitting.keepsVerdict([try FontFeature("dlig")]))
+        let cascade = try Self.fonts()
+        let text = AttributedText.joining(
+            ("one two three ", TextAttributes()), ("four five six", .with { $0.features = [try! FontFeature("dlig")] }))
+        let statistics = TypesetterStatistics()
+        _ = try ShapeCacheTests.paragraph(
+            text, cascade: cascade, cache: ShapeCache(capacity: 64), statistics: statistics)
+        #expect(statistics.shapeCacheMisses == 3)
+    }
+}
