@@ -35,19 +35,24 @@ struct LineBuilder {
             lineBreak.whitespaceWidth
             ?? (lineBreak.contentEnd < range.upperBound
                 ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
-        // The width the indents leave this line: what it justifies to.
-        let available =
-            paragraph.hasIndents
-            ? paragraph.style.lineSpan(width: self.width, isFirst: range.lowerBound == 0).available : self.width
         var width = content
-        if paragraph.hasLetterSpacing {
-            width -= letterSpacingTrim(
-                of: pieces(of: range, contentEnd: lineBreak.contentEnd), contentEnd: lineBreak.contentEnd)
-        }
-        if justifies(lineBreak, contentWidth: width, available: available),
-            paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
-        {
-            width = available
+        // The width the indents leave this line: what it justifies to.
+        var available = self.width
+        // One test for the lines of nearly every paragraph, which re-wrap sets by
+        // the thousand: no indents, letter spacing or justification.
+        if paragraph.adjustsLines {
+            if paragraph.hasIndents {
+                available = paragraph.style.lineSpan(width: self.width, isFirst: range.lowerBound == 0).available
+            }
+            if paragraph.hasLetterSpacing {
+                width -= letterSpacingTrim(
+                    of: pieces(of: range, contentEnd: lineBreak.contentEnd), contentEnd: lineBreak.contentEnd)
+            }
+            if justifies(lineBreak, contentWidth: width, available: available),
+                paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
+            {
+                width = available
+            }
         }
         var metrics = paragraph.defaultMetrics
         var first = true

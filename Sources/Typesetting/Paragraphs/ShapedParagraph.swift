@@ -44,6 +44,9 @@ public final class ShapedParagraph: Sendable {
     /// out once, so that lines of the many paragraphs with neither skip that work.
     let hasIndents: Bool
     let limitsLineHeight: Bool
+    /// Whether a line's width may differ from its content's: indents, letter
+    /// spacing or justification (`LineBuilder` tests this one flag per line).
+    let adjustsLines: Bool
     /// The paragraph's tab characters and the sums that place them, or nil when it
     /// has none (nearly always): lines without tabs do no tab work.
     let tabs: ParagraphTabs?
@@ -140,6 +143,7 @@ public final class ShapedParagraph: Sendable {
         self.tabs = tabs
         self.hasTabs = tabs != nil
         self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
+        self.adjustsLines = hasIndents || hasLetterSpacing || style.alignment == .justified
         statistics.paragraphTypeset()
     }
 
