@@ -18,6 +18,7 @@ enum BashCompletion {
             "align": TextAlignment.allCases.map(\.rawValue), "manager": WrapOptions.Manager.allCases.map(\.rawValue),
             "truncate": LineLimit.Truncation.allCases.map(\.rawValue),
             "hyphenate": Hyphenation.allCases.map(\.rawValue),
+            "strategy": LineBreakStrategyKind.allCases.map(\.rawValue),
         ]
         let progress = CardsOptions.Progress.allCases.map(\.rawValue)
         return [

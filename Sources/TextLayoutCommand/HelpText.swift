@@ -102,6 +102,12 @@ enum HelpText {
           --align <alignment>     natural (default), left, right, center or
                                   justified. It moves lines (JSON "x", "width"); the
                                   text format prints characters only, unpadded.
+          --strategy <strategy>   How lines are chosen: greedy (default: each line
+                                  as full as it goes), optimal (Knuth-Plass: the
+                                  least ragged, or best justified, paragraph),
+                                  balanced (greedy's line count, lines of even
+                                  length) or pretty (greedy, but no last line of
+                                  one short word).
           --indent <points>       Indent every line from the leading margin (the
                                   left; the right for right-to-left paragraphs);
                                   lines are that much narrower (JSON "x").
@@ -245,6 +251,8 @@ enum HelpText {
           --locale <locale>       The ICU locale (default en), as for wrap.
           --align <alignment>     natural (default), left, right, center or
                                   justified.
+          --strategy <strategy>   greedy (default), optimal, balanced or pretty,
+                                  as for wrap.
           --indent <points>, --first-line-indent <points>, --tail-indent <points>
                                   Indents, as for wrap.
           --manager <manager>     fragment (default) or glyph: the layout manager

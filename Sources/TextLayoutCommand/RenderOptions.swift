@@ -21,7 +21,7 @@ struct RenderOptions: FontOptions, Sendable, Equatable {
     var usesSystemFallback = true
     var size: CGFloat = 16
     var locale = "en"
-    /// The paragraph style: `--align` and the indents.
+    /// The paragraph style: `--align`, `--strategy` and the indents.
     var style = ParagraphStyle()
     var manager: WrapOptions.Manager = .fragment
     var format: Format

@@ -46,7 +46,7 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     var usesSystemFallback = true
     var size: CGFloat = 16
     var locale = "en"
-    /// The paragraph style: `--align` and the indents.
+    /// The paragraph style: `--align`, `--strategy` and the indents.
     var style = ParagraphStyle()
     var format: Format = .text
     var manager: Manager = .fragment
@@ -60,7 +60,8 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
     /// The font and text options `wrap` and `render` both accept.
     static let textOptions: [OptionSpec] = [
         .value("font"), .value("face-index"), .value("family"), .value("fallback", repeatable: true),
-        .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("indent"),
+        .flag("no-system-fallback"), .value("size"), .value("locale"), .value("align"), .value("strategy"),
+        .value("indent"),
         .value("first-line-indent"), .value("tail-indent"), .value("manager"), .flag("markup"),
         .value("max-lines"), .value("truncate"), .value("hyphenate"),
     ]
@@ -103,13 +104,16 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
         return value
     }
 
-    /// The paragraph style of `--align`, `--indent`, `--first-line-indent` (the
+    /// The paragraph style of `--align`, `--strategy`, `--indent`, `--first-line-indent` (the
     /// indent's value when not given), `--tail-indent` (TextKit's meaning: positive
     /// from the left margin, zero or negative from the right) and `--hyphenate`.
     ///
     /// - Throws: `CommandLineError` (usage, exit 64) naming the option at fault.
     static func paragraphStyle(_ parsed: ParsedArguments) throws -> ParagraphStyle {
         var style = ParagraphStyle(alignment: try choice(parsed.value("align"), option: "align", default: .natural))
+        if let strategy = parsed.value("strategy") {
+            style.lineBreakStrategy = try choice(strategy, option: "strategy", default: .greedy)
+        }
         func points(_ option: String, allowsNegative: Bool) throws -> CGFloat? {
             guard let value = parsed.value(option) else { return nil }
             guard let number = Double(value.trimmingCharacters(in: .whitespaces)), number.isFinite,

@@ -7,7 +7,8 @@ import Typesetting
 /// The two managers give identical lines and rectangles on rich text: every corpus
 /// with seeded random spans of bold and italic descriptors, sizes from 8 to 40 pt,
 /// tracking and letter spacing, baseline offsets, superscript and subscript,
-/// decorations, inline attachments, and a paragraph style per paragraph.
+/// decorations, inline attachments, and a paragraph style per paragraph (with its
+/// own line-break strategy or none).
 @Suite struct RichDifferentialTests {
     /// DejaVu Sans with its bold face, then every script font; no system fallback.
     static func fonts() throws -> FontCascade {
@@ -66,7 +67,7 @@ import Typesetting
         return attributes
     }
 
-    /// A random paragraph style: alignment, line height, spacing.
+    /// A random paragraph style: alignment, line height, spacing, line-break strategy.
     static func paragraphStyle(_ random: inout SeededGenerator) -> ParagraphStyle {
         var style = ParagraphStyle()
         style.alignment = [.natural, .left, .right, .center, .justified].randomElement(using: &random)!
@@ -74,6 +75,7 @@ import Typesetting
         style.lineSpacing = .random(in: 0...4, using: &random)
         style.paragraphSpacing = .random(in: 0...8, using: &random)
         style.paragraphSpacingBefore = .random(in: 0...6, using: &random)
+        style.lineBreakStrategy = ([nil] + LineBreakStrategyKind.allCases).randomElement(using: &random)!
         return style
     }
 

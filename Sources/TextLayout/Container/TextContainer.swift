@@ -16,6 +16,10 @@ public final class TextContainer {
     public var maximumNumberOfLines = 0 { didSet { changed() } }
     /// How lines wrap, and what happens to the last line when the text is cut short.
     public var lineBreakMode: LineBreakMode = .byWordWrapping { didSet { changed() } }
+    /// How lines are chosen where they wrap at word boundaries: greedy (the default),
+    /// optimal, balanced or pretty. A paragraph style's own `lineBreakStrategy` wins
+    /// over it; `byCharWrapping` breaks between graphemes whatever either says.
+    public var lineBreakStrategy: LineBreakStrategyKind = .greedy { didSet { changed() } }
 
     /// The text view this container belongs to, if any, as `NSTextContainer.textView`.
     /// In a view, the view decides what reading or replacing the layout manager does.
@@ -89,10 +93,11 @@ public final class TextContainer {
 }
 
 extension TextContainer {
-    /// How lines break in this container: between graphemes for `byCharWrapping`,
-    /// at word boundaries otherwise.
-    var lineBreakStrategy: any LineBreakStrategy {
-        lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : GreedyLineBreaker()
+    /// How `paragraph`'s lines break in this container: between graphemes for
+    /// `byCharWrapping`, otherwise by the paragraph style's strategy or the container's.
+    func lineBreakStrategy(for paragraph: ShapedParagraph) -> any LineBreakStrategy {
+        if lineBreakMode == .byCharWrapping { return CharacterLineBreaker() }
+        return (paragraph.style.lineBreakStrategy ?? lineBreakStrategy).strategy
     }
 
     /// The first `count` of a paragraph's lines, the last of them holding the rest of

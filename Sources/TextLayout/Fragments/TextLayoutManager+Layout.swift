@@ -72,7 +72,8 @@ extension TextLayoutManager {
         }
         let container = textContainer ?? TextContainer()
         var lines = shaped.lines(
-            layoutWidth: ShapedParagraph.layoutWidth(lineWidth), strategy: container.lineBreakStrategy, from: 0)
+            layoutWidth: ShapedParagraph.layoutWidth(lineWidth), strategy: container.lineBreakStrategy(for: shaped),
+            from: 0)
         if let linesLeft, lines.count > linesLeft {
             lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }

@@ -40,7 +40,8 @@ extension LayoutManager {
         var containerIndex = cursor.container
         var container = textContainers[containerIndex]
         var width = Self.lineWidth(of: container)
-        var pending = record.shaped.lines(layoutWidth: width, strategy: container.lineBreakStrategy, from: 0)
+        var pending = record.shaped.lines(
+            layoutWidth: width, strategy: container.lineBreakStrategy(for: record.shaped), from: 0)
         limitLines(&pending, of: record.shaped, in: container, width: width)
         if pending.isEmpty {  // past the line limit: no lines, no space
             finishParagraph(index)
@@ -64,7 +65,8 @@ extension LayoutManager {
                 if newWidth != width {
                     width = newWidth
                     pending = record.shaped.lines(
-                        layoutWidth: width, strategy: container.lineBreakStrategy, from: line.range.lowerBound)
+                        layoutWidth: width, strategy: container.lineBreakStrategy(for: record.shaped),
+                        from: line.range.lowerBound)
                     limitLines(&pending, of: record.shaped, in: container, width: width)
                     placed = 0
                     guard !pending.isEmpty else { break }

@@ -33,14 +33,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         // When the line starts inside segment `first` (after a break inside an
         // over-wide word), the width of what is left of its content, and its
         // grapheme advances, kept while it is broken across lines.
-        var partialWidth: Double?
-        var graphemes: GraphemeAdvances?
-        if start > segments.start(of: first), start < segments.contentEnd(of: first) {
-            let advances = text.graphemeAdvances(in: segments.start(of: first)..<segments.contentEnd(of: first))
-            let k = min(advances.boundaries.partitionPoint { $0 >= start }, advances.boundaries.count - 1)
-            partialWidth = segments.contentWidth(first) - advances.positions[k]
-            graphemes = advances
-        }
+        var (partialWidth, graphemes) = partialStart(text, segments, first: first, start: start)
         let hyphenLimits = text.hyphenLimits
         // Hyphenated lines in a row just before the current one.
         var consecutiveHyphens = 0
@@ -98,6 +91,18 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             graphemes = nil
         }
         return lines
+    }
+
+    /// When `start` falls inside the content of segment `first` (after a break inside
+    /// an over-wide word), the width of what is left of that content and the
+    /// segment's grapheme advances; nils otherwise.
+    static func partialStart(
+        _ text: Text, _ segments: BreakSegments, first: Int, start: Int
+    ) -> (width: Double?, graphemes: GraphemeAdvances?) {
+        guard start > segments.start(of: first), start < segments.contentEnd(of: first) else { return (nil, nil) }
+        let advances = text.graphemeAdvances(in: segments.start(of: first)..<segments.contentEnd(of: first))
+        let k = min(advances.boundaries.partitionPoint { $0 >= start }, advances.boundaries.count - 1)
+        return (segments.contentWidth(first) - advances.positions[k], advances)
     }
 
     /// About as many lines as the text's width over the line's, with room for the
@@ -183,7 +188,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many
     /// of its graphemes as fit, at least one, measured exactly where an edge is not
     /// safe to break; and the width of the graphemes it takes.
-    private static func graphemeFit(
+    static func graphemeFit(
         _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double
     ) -> (end: Int, consumed: Double) {
         var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit)

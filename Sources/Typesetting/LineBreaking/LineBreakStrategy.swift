@@ -55,8 +55,8 @@ public struct LineBreakSegment: Sendable, Hashable {
     public var isLastResortHyphen = false
 }
 
-/// A way of choosing line breaks: greedy or by character; optimal (Knuth–Plass) and
-/// balanced strategies plug in here too.
+/// A way of choosing line breaks: greedy, by character, optimal (Knuth–Plass),
+/// balanced or pretty.
 ///
 /// A strategy sees a paragraph only through its segments and grapheme advances, so
 /// it never shapes. Its lines must cover the paragraph in order, each ending at a

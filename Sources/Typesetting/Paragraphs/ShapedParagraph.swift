@@ -38,7 +38,7 @@ public final class ShapedParagraph: Sendable {
     let locale: String
     /// Where this paragraph's work is counted.
     let statistics: TypesetterStatistics
-    /// The strategy `lines(width:)` breaks with.
+    /// The strategy `lines(width:)` breaks with: the style's, else the one it was made with.
     let strategy: any LineBreakStrategy
     /// Whether the style sets an indent, and whether it limits line heights: worked
     /// out once, so that lines of the many paragraphs with neither skip that work.
@@ -89,7 +89,7 @@ public final class ShapedParagraph: Sendable {
         self.limitsLineHeight = style.limitsLineHeight
         self.locale = locale
         self.statistics = statistics
-        self.strategy = strategy
+        self.strategy = style.lineBreakStrategy?.strategy ?? strategy
         self.defaultFont = cascade.font(for: content.attributes(at: 0))
 
         // One table entry per distinct attribute set; each attribute run's entry.

@@ -72,6 +72,9 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// What automatic hyphenation keeps to: word length, characters before and
     /// after a hyphen, consecutive hyphenated lines, last words, capitals, digits.
     public var hyphenationRules = HyphenationRules()
+    /// How this paragraph's lines are chosen, overriding the typesetter's strategy
+    /// and the text container's; nil, the default, leaves the choice to them.
+    public var lineBreakStrategy: LineBreakStrategyKind?
 
     /// TextKit's default tab stops: twelve `left` stops, every 28 points.
     public static let defaultTabStops = (1...12).map { TextTab(.left, location: CGFloat($0 * 28)) }
@@ -86,7 +89,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         paragraphSpacing: CGFloat = 0, paragraphSpacingBefore: CGFloat = 0,
         firstLineHeadIndent: CGFloat = 0, headIndent: CGFloat = 0, tailIndent: CGFloat = 0,
         minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
-        tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0
+        tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0,
+        lineBreakStrategy: LineBreakStrategyKind? = nil
     ) {
         self.alignment = alignment
         self.baseWritingDirection = baseWritingDirection
@@ -102,6 +106,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.maximumLineHeight = maximumLineHeight
         self.tabStops = tabStops
         self.defaultTabInterval = defaultTabInterval
+        self.lineBreakStrategy = lineBreakStrategy
     }
 }
 

@@ -14,6 +14,7 @@ public final class TypesetterStatistics: Sendable {
     private let graphemeUnits = Atomic<Int>(0)
     private let hyphenationWords = Atomic<Int>(0)
     private let hyphenationUnits = Atomic<Int>(0)
+    private let candidateLines = Atomic<Int>(0)
 
     /// Creates zeroed counters.
     public init() {}
@@ -39,6 +40,10 @@ public final class TypesetterStatistics: Sendable {
     /// UTF-16 units whose grapheme advances were worked out to break a word wider
     /// than the line between graphemes (once per word and break pass, not per line).
     public var graphemeUnitsMeasured: Int { graphemeUnits.load(ordering: .relaxed) }
+    /// The work of the strategies that weigh more than one set of lines: candidate
+    /// lines the optimal strategy weighed, segments the balanced one's counting
+    /// passes visited (added once per paragraph and pass).
+    public var candidateLinesWeighed: Int { candidateLines.load(ordering: .relaxed) }
 
     /// Words handed to a hyphenation dictionary (`Hyphenation.auto`).
     public var wordsHyphenated: Int { hyphenationWords.load(ordering: .relaxed) }
@@ -60,6 +65,7 @@ public final class TypesetterStatistics: Sendable {
     }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
+    func weighedCandidateLines(_ count: Int) { if count > 0 { candidateLines.add(count, ordering: .relaxed) } }
     /// Counts a run's cache lookups at once: one atomic add per run, not per word,
     /// keeps threads from fighting over the counters' cache line.
     func shapeCache(hits: Int, misses: Int) {
