@@ -150,7 +150,8 @@ enum PrettyBreaking<Text: SegmentMeasure> {
             segments.contentWidth(a) < width * shortShare
         else { return lines }
         let b = segments.index(holding: before.range.lowerBound)
-        guard b < a - 1 else { return lines }
+        // A hyphen break at either new line end would change the lines' widths: left alone.
+        guard b < a - 1, !segments.isHyphenBreak(a - 1), !segments.isHyphenBreak(a - 2) else { return lines }
         let limit = text.limit(width: width)
         let beforeLimit = n == 2 ? firstLineWidth.map { text.limit(width: $0) } ?? limit : limit
         // The two words together, and the line before without its last.

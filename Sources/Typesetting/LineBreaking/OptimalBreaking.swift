@@ -48,12 +48,10 @@ enum OptimalBreaking<Text: SegmentMeasure> {
     static var tolerances: [Double] { [100, 1000, .infinity] }
 
     /// The lines of `text` from `start` on at `width` (the first `firstLineWidth`
-    /// wide when given); `hyphenWidth(i)` is the advance of the hyphen a line ending
-    /// after segment `i` shows, nil where segment `i` does not end at a hyphenation
-    /// point.
+    /// wide when given). A line may end at a hyphen break (`BreakSegments.hyphenWidth`),
+    /// its hyphen counting in its width.
     static func lineBreaks(
-        of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, costs: Costs,
-        hyphenWidth: (Int) -> Double? = { _ in nil }
+        of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, costs: Costs
     ) -> Result {
         let segments = text.segments
         guard segments.count > 0, start < text.length else {
@@ -75,7 +73,14 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     graphemes
                     ?? text.graphemeAdvances(in: segments.start(of: first)..<segments.contentEnd(of: first))
                 graphemes = advances
-                let (end, consumed) = GreedyBreaking.graphemeFit(text, advances, from: lineStart, limit: limit)
+                var (end, consumed) = GreedyBreaking.graphemeFit(text, advances, from: lineStart, limit: limit)
+                if end == segments.contentEnd(of: first), segments.isHyphenBreak(first),
+                    let shorter = advances.boundary(before: end, after: lineStart)
+                {
+                    // The word up to its hyphen break fits, its hyphen does not: no
+                    // hyphen, a grapheme less (as greedy).
+                    (end, consumed) = shorter
+                }
                 limit = restLimit
                 if end < segments.contentEnd(of: first) {
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
@@ -86,7 +91,8 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                 lines.append(
                     LineBreak(
                         range: lineStart..<segments.end(of: first), contentEnd: segments.contentEnd(of: first),
-                        isMandatory: segments.isMandatory(first) || first == segments.count - 1))
+                        isMandatory: segments.isMandatory(first) || first == segments.count - 1,
+                        isHyphenated: segments.isHyphenBreak(first)))
                 lineStart = segments.end(of: first)
                 first += 1
                 partialWidth = nil
@@ -103,7 +109,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
             }
             let ends = solver.solve(
                 segments, first: first, last: last, partialWidth: partialWidth, firstLimit: limit,
-                endsParagraph: segments.isMandatory(last) || last == segments.count - 1, hyphenWidth: hyphenWidth)
+                endsParagraph: segments.isMandatory(last) || last == segments.count - 1)
             guard let ends else {
                 return Result(
                     lines: lines
@@ -119,6 +125,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     ? text.isSafeToBreak(at: lineStart) : (lineFirst == 0 || segments.isSafeEnd(lineFirst - 1))
                 let safe = safeStart && segments.isSafeEnd(end)
                 var contentWidth: Double?
+                let hyphen = segments.hyphenWidth(end) ?? 0
                 if safe {
                     var sum =
                         lineFirst == first
@@ -129,9 +136,10 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                         j += 1
                         sum += segments.contentWidth(j)
                     }
-                    contentWidth = startsInside ? nil : sum
+                    contentWidth = startsInside ? nil : sum + hyphen
                 } else if text.exactContentWidth(
-                    line: lineStart..<segments.end(of: end), contentEnd: segments.contentEnd(of: end)) > lineLimit
+                    line: lineStart..<segments.end(of: end), contentEnd: segments.contentEnd(of: end)) + hyphen
+                    > lineLimit
                 {
                     // Measured as it will be set, the line is too wide: the rest goes greedily.
                     return Result(
@@ -145,7 +153,8 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                         range: lineStart..<segments.end(of: end), contentEnd: segments.contentEnd(of: end),
                         isMandatory: segments.isMandatory(end) || end == segments.count - 1,
                         contentWidth: contentWidth,
-                        whitespaceWidth: contentWidth == nil ? nil : segments.whitespaceWidth(end)))
+                        whitespaceWidth: contentWidth == nil ? nil : segments.whitespaceWidth(end),
+                        isHyphenated: segments.isHyphenBreak(end)))
                 lineStart = segments.end(of: end)
                 lineFirst = end + 1
             }
@@ -194,7 +203,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
         /// last is `last`), or nil when no set of lines fits.
         mutating func solve(
             _ segments: BreakSegments, first: Int, last: Int, partialWidth: Double?, firstLimit: Double,
-            endsParagraph: Bool, hyphenWidth: (Int) -> Double?
+            endsParagraph: Bool
         ) -> [Int]? {
             let n = last - first + 1
             position.removeAll(keepingCapacity: true)
@@ -206,7 +215,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                 let content = j == first ? partialWidth ?? segments.contentWidth(j) : segments.contentWidth(j)
                 position.append(position[position.count - 1] + content + segments.whitespaceWidth(j))
                 spaces.append(spaces[spaces.count - 1] + segments.whitespaceWidth(j))
-                if let h = hyphenWidth(j), j < last {
+                if let h = segments.hyphenWidth(j), j < last {
                     if hyphens.isEmpty { hyphens = [Double](repeating: .nan, count: n + 1) }
                     hyphens[j - first + 1] = h
                 }
