@@ -20,7 +20,7 @@
 # Both install the Debian packages first (as root, or through sudo), once.
 
 DEBIAN_PACKAGES := pkg-config libicu-dev libharfbuzz-dev libfontconfig-dev libcairo2-dev \
-                   libfreetype-dev libharfbuzz-bin unicode-data \
+                   libfreetype-dev zlib1g-dev libharfbuzz-bin unicode-data \
                    libhyphen-dev hyphen-en-us hyphen-en-gb hyphen-de hyphen-fr hyphen-es hyphen-it
 # The tests read PDF output back with poppler's pdftotext, pdffonts and pdfinfo.
 TEST_PACKAGES := poppler-utils

@@ -37,6 +37,12 @@ let package = Package(
             pkgConfig: "cairo-ft",
             providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]
         ),
+        // zlib's deflate, for PNG files written without cairo's encoder.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "Typesetting",
             dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CHyphen"]
@@ -47,7 +53,7 @@ let package = Package(
         ),
         .target(
             name: "TextRendering",
-            dependencies: ["TextLayout", "Typesetting", "CCairo"]
+            dependencies: ["TextLayout", "Typesetting", "CCairo", "CZlib"]
         ),
         .target(
             name: "TextViewBridge",

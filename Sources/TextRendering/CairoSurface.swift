@@ -1,8 +1,8 @@
 internal import CCairo
 import Foundation
 
-/// A cairo surface, an ARGB32 image or a PDF document; this object owns it and
-/// destroys it.
+/// A cairo surface, an ARGB32 image, an A8 mask or a PDF document; this object owns
+/// it and destroys it.
 ///
 /// Pixels are premultiplied ARGB in native-endian 32-bit words, as cairo keeps them.
 final class CairoSurface {
@@ -26,13 +26,27 @@ final class CairoSurface {
     ///
     /// - Throws: `RenderingError` when cairo cannot make it (too big, out of memory).
     convenience init(width: Int, height: Int) throws {
+        try self.init(CAIRO_FORMAT_ARGB32, width: width, height: height, kind: "image")
+    }
+
+    /// A mask of `width` × `height` 8-bit alpha pixels, all zero.
+    ///
+    /// - Throws: `RenderingError` when cairo cannot make it.
+    convenience init(alphaWidth width: Int, height: Int) throws {
+        try self.init(CAIRO_FORMAT_A8, width: width, height: height, kind: "mask")
+    }
+
+    /// An image surface of `format`, all zero; `kind` names it in errors.
+    private convenience init(_ format: cairo_format_t, width: Int, height: Int, kind: String) throws {
         guard width > 0, height > 0, width <= 32767, height <= 32767 else {
             throw RenderingError(
-                .invalidSize, "an image must be 1 to 32767 pixels wide and high, not \(width)×\(height)")
+                .invalidSize,
+                "\(kind == "image" ? "an" : "a") \(kind) must be 1 to 32767 pixels wide and high, not \(width)×\(height)"
+            )
         }
         try self.init(
-            owning: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-            operation: "create a \(width)×\(height) image")
+            owning: cairo_image_surface_create(format, Int32(width), Int32(height)),
+            operation: "create a \(width)×\(height) \(kind)")
     }
 
     /// The image decoded from PNG bytes.
@@ -56,23 +70,41 @@ final class CairoSurface {
     /// The height in pixels.
     var height: Int { Int(cairo_image_surface_get_height(surface)) }
 
-    /// The image encoded as PNG.
+    /// Lets `body` read an ARGB32 image's pixels, after cairo has finished drawing.
     ///
-    /// - Throws: `RenderingError` when cairo fails to encode it.
-    func pngData() throws -> Data {
+    /// - Throws: `RenderingError` when the surface has no pixels, or what `body` throws.
+    func withPixels<Result>(_ body: (PremultipliedPixels) throws -> Result) throws -> Result {
         cairo_surface_flush(surface)
-        let writer = ByteWriter()
-        let status = withExtendedLifetime(writer) {
-            cairo_surface_write_to_png_stream(
-                surface,
-                { closure, bytes, length in
-                    let writer = Unmanaged<ByteWriter>.fromOpaque(closure!).takeUnretainedValue()
-                    if let bytes { writer.data.append(bytes, count: Int(length)) }
-                    return CAIRO_STATUS_SUCCESS
-                }, Unmanaged.passUnretained(writer).toOpaque())
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw RenderingError(.cairoFailure, "cairo has no pixels to read")
         }
-        try RenderingError.check(status, "encode the image as PNG")
-        return writer.data
+        let pixels = PremultipliedPixels(
+            base: UnsafeRawPointer(data), stride: Int(cairo_image_surface_get_stride(surface)), width: width,
+            height: height)
+        return try withExtendedLifetime(self) { try body(pixels) }
+    }
+
+    /// Lets `body` change an A8 mask's bytes (given the first row and the stride),
+    /// then tells cairo they changed.
+    func withAlphaBytes(_ body: (UnsafeMutablePointer<UInt8>, Int) -> Void) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        body(data, Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// An A8 mask's bytes, row after row, without the stride's padding.
+    func alphaBytes() -> [UInt8] {
+        cairo_surface_flush(surface)
+        let (width, height) = (self.width, self.height)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        return [UInt8](unsafeUninitializedCapacity: width * height) { bytes, count in
+            for row in 0..<height {
+                (bytes.baseAddress! + row * width).update(from: data + row * stride, count: width)
+            }
+            count = width * height
+        }
     }
 
     /// Every pixel, row by row, as straight (not premultiplied) RGBA bytes.
@@ -114,9 +146,4 @@ private final class ByteReader {
         offset += count
         return true
     }
-}
-
-/// Collects the bytes of cairo's PNG writer.
-private final class ByteWriter {
-    var data = Data()
 }

@@ -3,11 +3,13 @@ import TextLayout
 import Typesetting
 
 /// A canvas that rasterizes what is drawn with cairo into an ARGB32 image, for PNG:
-/// glyph outlines from the font filled anti-aliased, colour emoji bitmaps decoded
-/// and scaled, rectangles with rounded corners, sRGB colours.
+/// glyph outlines from the font anti-aliased (each glyph's coverage made once per
+/// size and quarter-pixel position, then composited wherever it recurs), colour emoji
+/// bitmaps decoded and scaled, rectangles with rounded corners, sRGB colours.
 ///
 /// The image is `size × scale` pixels: `scale` 2 draws the same picture at twice the
-/// resolution (a 2× "Retina" image). It starts transparent.
+/// resolution (a 2× "Retina" image). It starts transparent. Glyphs are placed to a
+/// quarter pixel across, their baselines on whole pixels (see `GlyphPlacement`).
 ///
 /// ```swift
 /// let canvas = try PNGCanvas(size: CGSize(width: 300, height: 80), scale: 2)
@@ -28,13 +30,23 @@ public final class PNGCanvas: Canvas {
     private let context: CairoContext
     /// Decoded colour glyph bitmaps.
     private let images = ColorGlyphImages()
+    /// Where glyph masks come from; nil fills every outline as a path at its exact
+    /// position instead (what tests compare the masks with).
+    let glyphMasks: GlyphMaskCache?
 
     /// A transparent canvas of `size` points at `scale` pixels per point.
     ///
     /// - Throws: `RenderingError` with `.invalidSize` when the size or scale is not a
     ///   positive finite number or the image would exceed 32767 pixels a side, and
     ///   `.cairoFailure` when cairo cannot make the image.
-    public init(size: CGSize, scale: CGFloat = 1) throws {
+    public convenience init(size: CGSize, scale: CGFloat = 1) throws {
+        try self.init(size: size, scale: scale, glyphMasks: .shared)
+    }
+
+    /// A transparent canvas drawing glyphs from `glyphMasks` (nil: as paths).
+    ///
+    /// - Throws: as `init(size:scale:)`.
+    init(size: CGSize, scale: CGFloat, glyphMasks: GlyphMaskCache?) throws {
         guard scale.isFinite, scale > 0 else {
             throw RenderingError(.invalidSize, "the scale must be a positive number, not \(scale)")
         }
@@ -44,33 +56,68 @@ public final class PNGCanvas: Canvas {
         }
         self.size = size
         self.scale = scale
+        self.glyphMasks = glyphMasks
         let surface = try CairoSurface(
             width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
         context = try CairoContext(target: surface, scale: scale)
     }
 
-    /// Fills the glyphs' outlines with `color` (one fill for the whole call, so
-    /// overlapping glyphs do not darken at their overlap), and paints colour glyphs.
+    /// Draws the glyphs in `color`: each outline from its coverage mask at this size
+    /// and quarter-pixel position (made once per process, `GlyphMaskCache`), the
+    /// masks of one call summed and composited once, so overlapping glyphs do not
+    /// darken at their overlap; colour glyphs painted; outlines too large for a mask
+    /// filled as paths.
     public func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
-        let scale = font.scale
+        let placements = positions.map { GlyphPlacement(x: $0.x * scale, y: $0.y * scale) }
+        let rasters = self.rasters(of: glyphs, placements: placements, font: font)
+        var masks: [PlacedGlyphMask] = []
         var hasOutlines = false
-        for (glyph, position) in zip(glyphs, positions) {
-            let appearance = GlyphAppearance(glyph, in: font.face)
-            switch appearance {
-            case .nothing:
+        func flush() {
+            context.composite(masks, color: color)
+            masks.removeAll(keepingCapacity: true)
+            if hasOutlines { context.fillPath(with: color) }
+            hasOutlines = false
+        }
+        for (index, raster) in rasters.enumerated() {
+            guard let placement = placements[index] else { continue }
+            switch raster {
+            case .empty:
                 continue
-            case .outline(let path):
-                context.addGlyphPath(path, at: position, scale: scale)
-                hasOutlines = true
-            case .image, .layers:
-                if hasOutlines {
-                    context.fillPath(with: color)
-                    hasOutlines = false
+            case .mask(let mask):
+                masks.append(PlacedGlyphMask(mask: mask, x: placement.column + mask.left, y: placement.row + mask.top))
+            case .drawnEachTime:
+                let appearance = GlyphAppearance(glyphs[index], in: font.face)
+                switch appearance {
+                case .nothing:
+                    continue
+                case .outline(let path):
+                    context.addGlyphPath(path, at: positions[index], scale: font.scale)
+                    hasOutlines = true
+                case .image, .layers:
+                    flush()
+                    context.drawColorGlyph(
+                        appearance, glyph: glyphs[index], font: font, at: positions[index], color: color,
+                        images: images)
                 }
-                context.drawColorGlyph(appearance, glyph: glyph, font: font, at: position, color: color, images: images)
             }
         }
-        if hasOutlines { context.fillPath(with: color) }
+        flush()
+    }
+
+    /// How each glyph is drawn: from the mask cache, made for those it lacks; all
+    /// drawn each time without one.
+    private func rasters(of glyphs: [UInt32], placements: [GlyphPlacement?], font: Font) -> [GlyphRaster] {
+        guard let glyphMasks else { return Array(repeating: .drawnEachTime, count: glyphs.count) }
+        let pixelsPerUnit = font.scale * scale
+        let keys = zip(glyphs, placements).map { glyph, placement in
+            GlyphMaskCache.Key(
+                face: font.face, glyph: glyph, pixelsPerUnit: Double(pixelsPerUnit).bitPattern,
+                phase: placement?.phase ?? 0)
+        }
+        return glyphMasks.rasters(for: keys) { key in
+            GlyphRaster(
+                key.glyph, in: key.face, pixelsPerUnit: pixelsPerUnit, offset: GlyphPlacement.offset(of: key.phase))
+        }
     }
 
     /// Fills a rectangle, with rounded corners when `cornerRadius` > 0 (clamped to
@@ -84,12 +131,13 @@ public final class PNGCanvas: Canvas {
         context.stroke(rect, cornerRadius: cornerRadius, lineWidth: lineWidth, color: color)
     }
 
-    /// The image as PNG bytes (8-bit RGB, or RGBA when any pixel is not opaque).
+    /// The image as PNG bytes: 8-bit greyscale when every pixel is grey and opaque,
+    /// RGB when every pixel is opaque, else greyscale with alpha or RGBA.
     ///
     /// - Throws: `RenderingError` (`.cairoFailure`) when drawing or encoding failed.
     public func pngData() throws -> Data {
         try context.checkStatus()
-        return try context.target.pngData()
+        return try PNGEncoder.encode(context.target)
     }
 
     /// The image as it stands, decoded: for reading pixels back.
