@@ -25,8 +25,9 @@ DEBIAN_PACKAGES := pkg-config libicu-dev libharfbuzz-dev libfontconfig-dev libca
 # The tests read PDF output back with poppler's pdftotext, pdffonts and pdfinfo.
 TEST_PACKAGES := poppler-utils
 # Only the benchmark harness (Benchmarks/, its own package) links Pango; python3
-# generates its corpora.
-BENCH_PACKAGES := libpango1.0-dev python3
+# generates its corpora; pango-view (pango1.0-tools) is the peer of its whole-process
+# `render --format png` row, which runs the release build of textlayout.
+BENCH_PACKAGES := libpango1.0-dev pango1.0-tools python3
 # render-cluster.py runs on Dask distributed, installed from PyPI into a venv at the
 # versions pinned in CLUSTER_PINS; CI keeps its venv outside the clone, to reuse it.
 CLUSTER_PACKAGES := python3 python3-venv
@@ -156,6 +157,7 @@ sanitize-ci: test-deps
 	bash scripts/sanitize.sh thread '$(TSAN_CI_SUITES)'
 
 bench: bench-deps
+	swift build -c release --product textlayout
 	swift run -c release --package-path Benchmarks textlayout-bench --json Benchmarks/results.json
 
 bench-quick: bench-deps

@@ -95,7 +95,9 @@ enum Corpora {
         Corpus(name: "document-1mb", string: cut(String(decoding: document.utf8, as: UTF8.self), to: 1_000_000))
     }
 
-    private static func cut(_ string: String, to size: Int) -> String {
+    /// `string` cut to at most `size` UTF-8 bytes at a paragraph end (or a space when
+    /// it has no line break).
+    static func cut(_ string: String, to size: Int) -> String {
         let utf8 = Array(string.utf8)
         guard utf8.count > size else { return string }
         var end = size

@@ -28,11 +28,15 @@ struct Options: Sendable {
     /// Time every scenario in this process rather than each in a fresh one (for
     /// profilers, which follow one process).
     var inProcess = false
+    /// The `textlayout` binary the whole-process scenarios run (default: the root
+    /// package's release build; see `WholeProcessScenarios`).
+    var textlayoutPath: String?
 
     static let usage = """
         usage: textlayout-bench [--quick] [--runs N] [--warmups N] [--width POINTS]
                                 [--json FILE] [--filter TEXT] [--no-memory] [--explain]
                                 [--no-agreement] [--in-process] [--skip-corpus-check]
+                                [--textlayout PATH]
 
           --quick        every scenario once on 16 KB inputs (CI smoke test; times mean nothing)
           --runs N       timed runs per scenario (default 5); median, min and max are reported
@@ -45,6 +49,8 @@ struct Options: Sendable {
           --no-agreement skip the line-break comparison with Pango (so a profile holds only the scenarios)
           --in-process   time every scenario in this process, not each in a fresh one (for profilers)
           --skip-corpus-check  use testdata/corpus/generated as is (for valgrind, which cannot run the generator)
+          --textlayout PATH  the binary the whole-process rows run (default .build/release/textlayout;
+                         in quick mode .build/debug/textlayout when there is no release build)
         """
 
     /// Parses `arguments` (without the program name).
@@ -83,6 +89,7 @@ struct Options: Sendable {
             case "--memory-probe": memoryProbe = try value(argument)
             case "--time-probe": timeProbe = try value(argument)
             case "--in-process": inProcess = true
+            case "--textlayout": textlayoutPath = try value(argument)
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown option '\(argument)'")
             }
@@ -95,7 +102,7 @@ struct Options: Sendable {
 
     /// The options a probe child needs to rebuild and run the same scenarios.
     var childArguments: [String] {
-        (quick ? ["--quick"] : [])
+        (quick ? ["--quick"] : []) + (textlayoutPath.map { ["--textlayout", $0] } ?? [])
             + ["--width", String(width), "--runs", String(runs), "--warmups", String(warmups), "--skip-corpus-check"]
     }
 }

@@ -37,6 +37,7 @@ enum ScenarioRegistry {
             all.append(PangoRewrap(corpus: corpus, width: width, pango: pango))
         }
         all += managerScenarios(corpora: corpora, width: width, cascade: cascade)
+        all += WholeProcessScenarios.scenarios(corpora: corpora, options: options)
         // The hostile inputs are generated, not corpora: only when asked for by
         // name (`--filter hostile`, or a probe child naming one) or in quick mode,
         // so a full table is not minutes longer for them.

@@ -152,6 +152,7 @@ struct Report: Sendable, Codable {
                 "hostile - \(kind.sample) TextLayout", "hostile - \(kind.sample) half TextLayout",
                 goal: ("≤ 2.5 (linear)", .atMost(2.5)))
         }
+        computeRenderingComparisons()
         compare(
             "full layout, legacy ÷ fragment manager, english-1mb",
             "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")

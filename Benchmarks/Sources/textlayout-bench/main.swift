@@ -23,7 +23,8 @@ func runBenchmarks(options: Options) throws {
         }
         FileHandle.standardError.write(
             Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
-        if options.measuresMemory {
+        // A whole process's memory is its own, not this harness's: not measured here.
+        if options.measuresMemory && !(scenario is WholeProcess) {
             row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
         }
         rows.append(row)
@@ -54,7 +55,8 @@ func runBenchmarks(options: Options) throws {
     var report = Report(
         machine: machineDescription(), command: command, width: options.width, rows: rows, agreement: agreement,
         notYetAvailable: ScenarioRegistry.planned.map { "\($0.name) (waits for \($0.waitingFor))" },
-        notRun: ScenarioRegistry.notRun(corpora: corpora), quick: options.quick)
+        notRun: ScenarioRegistry.notRun(corpora: corpora) + WholeProcessScenarios.notRun(options: options),
+        quick: options.quick)
     report.computeRatios()
     print("TextLayout benchmarks — \(report.machine)")
     print(
