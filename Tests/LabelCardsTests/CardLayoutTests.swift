@@ -132,6 +132,26 @@ import Typesetting
         #expect(hyphenated > 0)
     }
 
+    @Test func aTitleStyleCanBalanceItsLines() throws {
+        let style = LabelCardStyle(title: TextStyle(relativeSize: 28.0 / 17, lineBreakStrategy: .balanced))
+        let view = LabelCardView(
+            content: LabelCardSnapshot(title: "Sample collection with a longer descriptive label", detail: "x"),
+            width: 420, style: style, environment: Fixtures.environment(.light, category: .large),
+            scheduler: UpdateScheduler(mode: .manual))
+        _ = try view.render()
+        let title = try #require(view.titleHost.textView)
+        let balanced = title.laidOutLines
+        // The same text broken greedily at the same width, for comparison.
+        var greedyText = title.attributedText
+        try greedyText.updateAttributes(in: 0..<greedyText.length) { $0.paragraphStyle?.lineBreakStrategy = nil }
+        let greedy = try Typesetter(fonts: Fixtures.fonts)
+            .frame(for: greedyText, width: title.textContainer.lineWidth).lines
+        #expect(greedy.count >= 2 && balanced.count == greedy.count, "\(greedy.count) greedy lines")
+        let shortest = { (lines: [Line]) in lines.map(\.width).min() ?? 0 }
+        #expect(shortest(balanced) > shortest(greedy) + 20, "\(balanced.map(\.width)) against \(greedy.map(\.width))")
+        #expect(balanced.allSatisfy { $0.width <= title.textContainer.lineWidth })
+    }
+
     @Test func largerCategoriesMakeTallerCards() throws {
         var heights: [CGFloat] = []
         for category in [

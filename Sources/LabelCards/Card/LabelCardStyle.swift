@@ -8,8 +8,10 @@ import Typesetting
 /// scale with the content size category through `TextStyle`, as Dynamic Type does
 /// (the title grows less than the body); spacing scales as a large title does
 /// (`ContentSizeCategory.spacingScale`), more slowly than the text, so a 300 pt card
-/// at the largest accessibility size keeps over 200 pt for its text. The title and the
-/// detail hyphenate automatically in the environment's language
+/// at the largest accessibility size keeps over 200 pt for its text. The title is
+/// hyphenated only where a line would be less than a fifth full (hyphenation factor
+/// 0.2: in practice, words too wide for the card). The title and the detail hyphenate
+/// automatically in the environment's language
 /// (`EnvironmentValues.locale`), so a narrow card breaks long words at hyphenation
 /// points rather than between arbitrary letters. The editor's padding (20) and the
 /// corner radius (10) are fixed.
@@ -36,7 +38,8 @@ public struct LabelCardStyle: Sendable, Hashable {
     /// A style; every argument has the standard value by default.
     public init(
         caption: TextStyle = TextStyle(relativeSize: 13.0 / 17, isSecondary: true),
-        title: TextStyle = TextStyle(relativeSize: 28.0 / 17, hyphenation: .auto),
+        title: TextStyle = TextStyle(
+            relativeSize: 28.0 / 17, hyphenation: .auto, hyphenationFactor: 0.2, lineBreakStrategy: .balanced),
         detail: TextStyle = TextStyle(relativeSize: 15.0 / 17, isSecondary: true, hyphenation: .auto),
         captionText: String = "Rendered label",
         editorPadding: CGFloat = 20, cornerRadius: CGFloat = 10,
@@ -60,7 +63,8 @@ public struct LabelCardStyle: Sendable, Hashable {
     /// The standard look with the title set in `font` (a bold face, say) at 28/17 of
     /// its size.
     public static func standard(titleFont font: Font) -> LabelCardStyle {
-        LabelCardStyle(title: TextStyle(font: font, relativeSize: 28.0 / 17, hyphenation: .auto))
+        LabelCardStyle(
+            title: TextStyle(font: font, relativeSize: 28.0 / 17, hyphenation: .auto, hyphenationFactor: 0.2))
     }
 
     /// The colours of a card in a colour scheme.

@@ -6,7 +6,8 @@ import Typesetting
 /// default unless given) at a size relative to it, scaled for the content size
 /// category as Dynamic Type scales it (`ContentSizeCategory.scaledSize`), in the
 /// colour scheme's primary or secondary label colour, in the environment's language
-/// when one was given (`EnvironmentValues.locale`), hyphenated as it says.
+/// when one was given (`EnvironmentValues.locale`), hyphenated and broken into lines
+/// as it says.
 public struct TextStyle: Sendable, Hashable {
     /// The font, or nil for the environment's default font.
     public var font: Font?
@@ -17,23 +18,34 @@ public struct TextStyle: Sendable, Hashable {
     /// How words are hyphenated at line ends, in the text's language; nil leaves the
     /// paragraph style's default (soft hyphens only).
     public var hyphenation: Hyphenation?
+    /// TextKit's hyphenation factor for the text (0…1: hyphenate only where a line
+    /// would otherwise fill less than this fraction of its width); nil leaves the
+    /// paragraph style's default (1).
+    public var hyphenationFactor: CGFloat?
+    /// How lines are chosen (balanced for titles, say); nil leaves the container's.
+    public var lineBreakStrategy: LineBreakStrategyKind?
 
     /// Creates a style.
     public init(
-        font: Font? = nil, relativeSize: CGFloat = 1, isSecondary: Bool = false, hyphenation: Hyphenation? = nil
+        font: Font? = nil, relativeSize: CGFloat = 1, isSecondary: Bool = false, hyphenation: Hyphenation? = nil,
+        hyphenationFactor: CGFloat? = nil, lineBreakStrategy: LineBreakStrategyKind? = nil
     ) {
         self.font = font
         self.relativeSize = relativeSize
         self.isSecondary = isSecondary
         self.hyphenation = hyphenation
+        self.hyphenationFactor = hyphenationFactor
+        self.lineBreakStrategy = lineBreakStrategy
     }
 
     /// The paragraph style of text in this style, in the environment's layout
     /// direction; nil when the style sets nothing a paragraph style holds.
     func paragraphStyle(in environment: EnvironmentValues) -> ParagraphStyle? {
-        guard let hyphenation else { return nil }
+        guard hyphenation != nil || hyphenationFactor != nil || lineBreakStrategy != nil else { return nil }
         var style = ParagraphStyle(baseWritingDirection: environment.layoutDirection.writingDirection)
-        style.hyphenation = hyphenation
+        if let hyphenation { style.hyphenation = hyphenation }
+        if let hyphenationFactor { style.hyphenationFactor = hyphenationFactor }
+        style.lineBreakStrategy = lineBreakStrategy
         return style
     }
 
