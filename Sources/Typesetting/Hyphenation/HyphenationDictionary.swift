@@ -108,10 +108,13 @@ public final class HyphenationDictionary: Sendable {
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
-        let status = bytes.withUnsafeBufferPointer { buffer in
+        // libhyphen reads the word as a C string too (strstr), past the length given:
+        // it must end in NUL.
+        let terminated = bytes + [0]
+        let status = terminated.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { word in
                 hnj_hyphen_hyphenate3(
-                    dictionary, word.baseAddress, Int32(word.count), &hyphens, nil, &rep, &pos, &cut,
+                    dictionary, word.baseAddress, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut,
                     Int32(before), Int32(after), Int32(before), Int32(after))
             }
         }
