@@ -28,15 +28,9 @@ struct LineLimit: Sendable, Equatable {
             }
         }
 
-        /// The typesetter's truncation mode, for terminal lines.
-        var mode: TruncationMode {
-            switch self {
-            case .head: .head
-            case .middle: .middle
-            case .tail: .tail
-            case .clip: .clip
-            }
-        }
+        /// The typesetter's truncation mode, for terminal lines: the line-break
+        /// mode's (every case here is a truncating or clipping mode).
+        var mode: TruncationMode { lineBreakMode.truncation! }
     }
 
     /// The most lines shown, at least 1.
