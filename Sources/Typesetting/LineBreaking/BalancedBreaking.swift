@@ -33,6 +33,10 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         let firstExtra = firstLineWidth.map { text.limit(width: $0) - restLimit } ?? 0
         guard firstExtra.isFinite else { return Result(lines: greedy, visited: 0) }
         let count = greedy.count
+        if !segments.hyphenSegments.isEmpty {
+            return byGreedyPasses(
+                text, width: width, firstLineWidth: firstLineWidth, from: start, greedy: greedy, firstExtra: firstExtra)
+        }
         var visited = 0
         func probe(_ limit: Double) -> Probe {
             let result = Probe(segments, first: first, limit: limit, firstExtra: firstExtra, cap: count)
@@ -60,6 +64,49 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             shortestLine(lines, text) >= shortestLine(greedy, text)
         else { return Result(lines: greedy, visited: visited) }
         return Result(lines: lines, visited: visited)
+    }
+
+    /// Balanced lines for a paragraph with hyphen breaks, where whether a line ends
+    /// at one depends on the width (`HyphenLimits`): the bisection's probes are
+    /// greedy's own passes, so the lines keep greedy's hyphen rules, and it narrows
+    /// by halves only. About log2(slack / precision) greedy passes.
+    private static func byGreedyPasses(
+        _ text: Text, width: Double, firstLineWidth: Double?, from start: Int, greedy: [LineBreak],
+        firstExtra: Double
+    ) -> Result {
+        let count = greedy.count
+        var visited = 0
+        func lines(_ width: Double) -> [LineBreak] {
+            let lines = GreedyBreaking.lineBreaks(
+                of: text, width: width, firstLineWidth: firstLineWidth.map { _ in width + firstExtra }, from: start)
+            visited += lines.count
+            return lines
+        }
+        // No narrower than the text's advance shared evenly over the lines, less a
+        // space's worth a line.
+        let segments = text.segments
+        var total = 0.0
+        var widestSpace = 0.0
+        for j in segments.index(holding: start)..<segments.count {
+            total += segments.contentWidth(j) + segments.whitespaceWidth(j)
+            widestSpace = max(widestSpace, segments.whitespaceWidth(j))
+        }
+        var low = max(0, (total - Double(count) * widestSpace - max(firstExtra, 0)) / Double(count))
+        var high = width
+        var best = greedy
+        while high - low > precision {
+            let middle = (low + high) / 2
+            let probe = lines(middle)
+            if probe.count <= count {
+                (high, best) = (middle, probe)
+            } else {
+                low = middle
+            }
+        }
+        guard best.count == count, shortestLine(best, text) >= shortestLine(greedy, text) else {
+            return Result(lines: greedy, visited: visited)
+        }
+        return Result(lines: best, visited: visited)
     }
 
     /// The content width of the shortest of `lines`.

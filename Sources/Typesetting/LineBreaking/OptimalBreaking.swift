@@ -10,6 +10,10 @@
 /// about one line of segments wide, so the work is the segment count times the
 /// segments a line holds, linear in the paragraph.
 ///
+/// Hyphen breaks are taken as greedy breaking takes them (`HyphenLimits`: the
+/// hyphenation factor, the most hyphenated lines in a row, a last word kept whole
+/// unless it fits no line); see `Solver`.
+///
 /// Lines must fit as set: the line builder widens spaces of a justified line but
 /// never narrows them, so no line is allowed past the width (the model's shrink,
 /// a third of a space, is never used). Where an edge of a chosen line is not safe
@@ -32,10 +36,14 @@ enum OptimalBreaking<Text: SegmentMeasure> {
         var fitnessDemerits: Double
     }
 
-    /// The breaks, and how many candidate lines were weighed (the work, for tests).
+    /// The breaks, how many candidate lines were weighed (the work, for tests), and
+    /// whether the rest of the paragraph from some line on was broken greedily (a
+    /// line measured exactly at an unsafe edge did not fit, or no set of lines
+    /// kept the hyphenation rules).
     struct Result {
         var lines: [LineBreak]
         var candidates: Int
+        var fellBackToGreedy = false
     }
 
     /// A space stretches by half its advance (TeX's plain format gives a word space
@@ -59,11 +67,13 @@ enum OptimalBreaking<Text: SegmentMeasure> {
         }
         let restLimit = text.limit(width: width)
         var limit = firstLineWidth.map { text.limit(width: $0) } ?? restLimit
-        var solver = Solver(costs: costs, restLimit: restLimit)
+        var solver = Solver(costs: costs, restLimit: restLimit, limits: text.hyphenLimits)
         var lines: [LineBreak] = []
         var lineStart = start
         var first = segments.index(holding: start)
         var (partialWidth, graphemes) = GreedyBreaking.partialStart(text, segments, first: first, start: start)
+        // Hyphenated lines in a row at the end of `lines`.
+        var hyphens = 0
         while first < segments.count {
             let firstWidth = partialWidth ?? segments.contentWidth(first)
             if firstWidth > limit {
@@ -84,6 +94,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                 limit = restLimit
                 if end < segments.contentEnd(of: first) {
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
+                    hyphens = 0
                     partialWidth = firstWidth - consumed
                     lineStart = end
                     continue
@@ -93,6 +104,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                         range: lineStart..<segments.end(of: first), contentEnd: segments.contentEnd(of: first),
                         isMandatory: segments.isMandatory(first) || first == segments.count - 1,
                         isHyphenated: segments.isHyphenBreak(first)))
+                hyphens = segments.isHyphenBreak(first) ? hyphens + 1 : 0
                 lineStart = segments.end(of: first)
                 first += 1
                 partialWidth = nil
@@ -109,12 +121,12 @@ enum OptimalBreaking<Text: SegmentMeasure> {
             }
             let ends = solver.solve(
                 segments, first: first, last: last, partialWidth: partialWidth, firstLimit: limit,
-                endsParagraph: segments.isMandatory(last) || last == segments.count - 1)
+                endsParagraph: segments.isMandatory(last) || last == segments.count - 1, hyphensBefore: hyphens)
             guard let ends else {
                 return Result(
                     lines: lines
                         + greedyRest(text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart),
-                    candidates: solver.candidates)
+                    candidates: solver.candidates, fellBackToGreedy: true)
             }
             var lineFirst = first
             for end in ends {
@@ -146,7 +158,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                         lines: lines
                             + greedyRest(
                                 text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart),
-                        candidates: solver.candidates)
+                        candidates: solver.candidates, fellBackToGreedy: true)
                 }
                 lines.append(
                     LineBreak(
@@ -155,6 +167,7 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                         contentWidth: contentWidth,
                         whitespaceWidth: contentWidth == nil ? nil : segments.whitespaceWidth(end),
                         isHyphenated: segments.isHyphenBreak(end)))
+                hyphens = segments.isHyphenBreak(end) ? hyphens + 1 : 0
                 lineStart = segments.end(of: end)
                 lineFirst = end + 1
             }
@@ -175,147 +188,4 @@ enum OptimalBreaking<Text: SegmentMeasure> {
             of: text, width: width, firstLineWidth: lines.isEmpty ? firstLineWidth : nil, from: start)
     }
 
-    /// The dynamic program over one stretch, with its arrays kept from stretch to
-    /// stretch.
-    struct Solver {
-        let costs: Costs
-        let restLimit: Double
-        /// Fitness classes per node: for justified text very loose, loose and decent
-        /// (TeX's tight class needs shrink, which is never used), one for ragged.
-        let classes: Int
-        /// Per node: the advance from the stretch's start to the node's break, its
-        /// whitespace included, and the same for whitespace alone.
-        var position: [Double] = []
-        var spaces: [Double] = []
-        /// Per node and class: the least total demerits reaching it, and the node
-        /// and class before it on that path.
-        var total: [Double] = []
-        var previous: [Int32] = []
-        var candidates = 0
-
-        init(costs: Costs, restLimit: Double) {
-            self.costs = costs
-            self.restLimit = restLimit
-            self.classes = costs.justified ? 3 : 1
-        }
-
-        /// The segment each line of the stretch `first...last` ends at, in order (the
-        /// last is `last`), or nil when no set of lines fits.
-        mutating func solve(
-            _ segments: BreakSegments, first: Int, last: Int, partialWidth: Double?, firstLimit: Double,
-            endsParagraph: Bool
-        ) -> [Int]? {
-            let n = last - first + 1
-            position.removeAll(keepingCapacity: true)
-            spaces.removeAll(keepingCapacity: true)
-            position.append(0)
-            spaces.append(0)
-            var hyphens: [Double] = []
-            for j in first...last {
-                let content = j == first ? partialWidth ?? segments.contentWidth(j) : segments.contentWidth(j)
-                position.append(position[position.count - 1] + content + segments.whitespaceWidth(j))
-                spaces.append(spaces[spaces.count - 1] + segments.whitespaceWidth(j))
-                if let h = segments.hyphenWidth(j), j < last {
-                    if hyphens.isEmpty { hyphens = [Double](repeating: .nan, count: n + 1) }
-                    hyphens[j - first + 1] = h
-                }
-            }
-            for tolerance in OptimalBreaking.tolerances where costs.justified || tolerance.isInfinite {
-                if let ends = pass(
-                    segments, first: first, n: n, firstLimit: firstLimit, endsParagraph: endsParagraph,
-                    hyphens: hyphens, tolerance: tolerance)
-                {
-                    return ends
-                }
-            }
-            return nil
-        }
-
-        /// One pass at `tolerance`: the ends of the cheapest lines, or nil when the
-        /// stretch's end cannot be reached.
-        private mutating func pass(
-            _ segments: BreakSegments, first: Int, n: Int, firstLimit: Double, endsParagraph: Bool,
-            hyphens: [Double], tolerance: Double
-        ) -> [Int]? {
-            let c = classes
-            total.removeAll(keepingCapacity: true)
-            total.append(contentsOf: repeatElement(Double.infinity, count: (n + 1) * c))
-            previous.removeAll(keepingCapacity: true)
-            previous.append(contentsOf: repeatElement(-1, count: (n + 1) * c))
-            let decent = c == 1 ? 0 : 2
-            total[decent] = 0  // the start
-            var oldest = 0
-            var weighed = 0
-            let hasHyphens = !hyphens.isEmpty
-            for u in 1...n {
-                let trailing = segments.whitespaceWidth(first + u - 1)
-                let hyphen = hasHyphens && !hyphens[u].isNaN ? hyphens[u] : 0
-                let flagged = hasHyphens && !hyphens[u].isNaN
-                let isLast = u == n && endsParagraph
-                // Drop the nodes whose line to here is already too wide: lines from
-                // them only grow.
-                while oldest < u - 1,
-                    position[u] - trailing - position[oldest] > (oldest == 0 ? firstLimit : restLimit)
-                        || !reached(oldest)
-                {
-                    oldest += 1
-                }
-                for t in oldest..<u where reached(t) {
-                    let limit = t == 0 ? firstLimit : restLimit
-                    let lineWidth = position[u] - trailing - position[t] + hyphen
-                    if lineWidth > limit { continue }
-                    weighed += 1
-                    let slack = limit - lineWidth
-                    var demerits: Double
-                    var fitness = decent
-                    if costs.justified {
-                        var badness = 0.0
-                        if !isLast {
-                            let stretch = (spaces[u - 1] - spaces[t]) * OptimalBreaking.stretchPerSpace
-                            let ratio = slack <= 0 ? 0 : stretch > 0 ? slack / stretch : .infinity
-                            badness = ratio.isInfinite ? 10_000 : min(100 * ratio * ratio * ratio, 10_000)
-                            if badness > tolerance { continue }
-                            fitness = ratio > 1 ? 0 : ratio > 0.5 ? 1 : 2
-                        }
-                        demerits = (OptimalBreaking.linePenalty + badness) * (OptimalBreaking.linePenalty + badness)
-                        if flagged { demerits += costs.hyphenDemerits }
-                    } else {
-                        demerits = isLast ? 0 : slack * slack
-                        if flagged { demerits += costs.hyphenDemerits }
-                    }
-                    let previousFlagged = hasHyphens && !hyphens[t].isNaN
-                    if flagged && previousFlagged { demerits += costs.consecutiveHyphenDemerits }
-                    let target = u * c + fitness
-                    for k in 0..<c {
-                        let before = total[t * c + k]
-                        if before == .infinity { continue }
-                        var sum = before + demerits
-                        if costs.justified, abs(k - fitness) > 1 { sum += costs.fitnessDemerits }
-                        if sum < total[target] {
-                            total[target] = sum
-                            previous[target] = Int32(t * c + k)
-                        }
-                    }
-                }
-            }
-            candidates += weighed
-            var best = -1
-            for k in 0..<c where total[n * c + k] < (best < 0 ? .infinity : total[best]) { best = n * c + k }
-            guard best >= 0 else { return nil }
-            var ends: [Int] = []
-            var state = best
-            while state >= c {
-                ends.append(first + state / c - 1)
-                state = Int(previous[state])
-            }
-            return ends.reversed()
-        }
-
-        /// Whether some line set reaches node `t`.
-        @inline(__always)
-        private func reached(_ t: Int) -> Bool {
-            for k in 0..<classes where total[t * classes + k] < .infinity { return true }
-            return false
-        }
-    }
 }

@@ -12,7 +12,10 @@
 /// at most 100), then with a looser one (1000), then with any lines that fit; a word
 /// wider than the line is broken between graphemes as greedy breaking does, so it
 /// never fails. Hyphenation points are breaks with a penalty, the hyphen's advance
-/// counting in the line's width, and two hyphenated lines in a row cost more.
+/// counting in the line's width, and two hyphenated lines in a row cost more; a
+/// line ends at a hyphen only where greedy breaking would let it (the paragraph
+/// style's `hyphenationFactor`, `HyphenationRules.maximumConsecutiveHyphenatedLines`,
+/// and its last word kept whole).
 ///
 /// Work: the segments times the segments a line holds (candidate lines from nodes
 /// more than a line back are never weighed), so linear in the paragraph. Where HarfBuzz
@@ -53,7 +56,7 @@ public struct OptimalLineBreaker: SegmentBreakingStrategy {
     }
 
     /// The costs for one paragraph: ragged text's in squared points of `width`.
-    func costs(justified: Bool, width: Double) -> OptimalBreaking<ShapedParagraph>.Costs {
+    func costs<Text>(justified: Bool, width: Double) -> OptimalBreaking<Text>.Costs {
         if justified {
             return .init(
                 justified: true, hyphenDemerits: hyphenPenalty * hyphenPenalty,
@@ -75,8 +78,10 @@ public struct OptimalLineBreaker: SegmentBreakingStrategy {
 /// The narrowest width at which greedy breaking still gives its count is found by a
 /// bisection that jumps between the widths at which the layout changes, a few
 /// counting passes over the segments; the lines are greedy's at that width, set at
-/// the real width. A paragraph that starts inside a word, has tabs, or whose widths
-/// from the segments disagree with the lines as set keeps greedy's lines.
+/// the real width. A paragraph with hyphen breaks is searched with greedy's own
+/// passes as probes, so its lines keep greedy's hyphen rules (factor, consecutive
+/// limit, last word). A paragraph that starts inside a word, has tabs, or whose
+/// widths from the segments disagree with the lines as set keeps greedy's lines.
 public struct BalancedLineBreaker: SegmentBreakingStrategy {
     /// Creates the strategy.
     public init() {}
