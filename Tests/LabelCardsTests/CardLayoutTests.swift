@@ -152,6 +152,35 @@ import Typesetting
         #expect(balanced.allSatisfy { $0.width <= title.textContainer.lineWidth })
     }
 
+    /// The standard title hyphenates automatically (factor 0.2) and balances its
+    /// lines: greedy's count, the shortest line longer than greedy's at the standard
+    /// size, never shorter at the largest, none past the width.
+    @Test(arguments: [
+        (ContentSizeCategory.large, 420 as CGFloat, 20 as CGFloat), (.accessibilityExtraExtraExtraLarge, 300, 0),
+    ])
+    func theStandardTitleBalancesItsHyphenatedLines(
+        category: ContentSizeCategory, width: CGFloat, gain: CGFloat
+    ) throws {
+        let view = card(
+            LabelCardSnapshot(title: "Sample collection with a longer descriptive label", detail: "x"),
+            width: width, category: category)
+        _ = try view.render()
+        let title = try #require(view.titleHost.textView)
+        let style = try #require(title.attributedText.attributes(at: 0).paragraphStyle)
+        #expect(style.lineBreakStrategy == .balanced && style.hyphenation == .auto)
+        let balanced = title.laidOutLines
+        var greedyText = title.attributedText
+        try greedyText.updateAttributes(in: 0..<greedyText.length) { $0.paragraphStyle?.lineBreakStrategy = nil }
+        let greedy = try Typesetter(fonts: Fixtures.fonts, locale: "en")
+            .frame(for: greedyText, width: title.textContainer.lineWidth).lines
+        #expect(greedy.count >= 2 && balanced.count == greedy.count, "\(category): \(greedy.count) greedy lines")
+        let shortest = { (lines: [Line]) in lines.map(\.width).min() ?? 0 }
+        #expect(
+            shortest(balanced) >= shortest(greedy) + gain,
+            "\(category): \(balanced.map(\.width)) against \(greedy.map(\.width))")
+        #expect(balanced.allSatisfy { $0.width <= title.textContainer.lineWidth + 1e-6 })
+    }
+
     @Test func largerCategoriesMakeTallerCards() throws {
         var heights: [CGFloat] = []
         for category in [

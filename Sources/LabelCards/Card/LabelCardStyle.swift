@@ -64,7 +64,9 @@ public struct LabelCardStyle: Sendable, Hashable {
     /// its size.
     public static func standard(titleFont font: Font) -> LabelCardStyle {
         LabelCardStyle(
-            title: TextStyle(font: font, relativeSize: 28.0 / 17, hyphenation: .auto, hyphenationFactor: 0.2))
+            title: TextStyle(
+                font: font, relativeSize: 28.0 / 17, hyphenation: .auto, hyphenationFactor: 0.2,
+                lineBreakStrategy: .balanced))
     }
 
     /// The colours of a card in a colour scheme.
