@@ -107,7 +107,7 @@ enum HelpText {
                                   least ragged, or best justified, paragraph),
                                   balanced (greedy's line count, lines of even
                                   length) or pretty (greedy, but no last line of
-                                  one short word).
+                                  one short word). With --columns, in cells.
           --indent <points>       Indent every line from the leading margin (the
                                   left; the right for right-to-left paragraphs);
                                   lines are that much narrower (JSON "x").
@@ -147,6 +147,7 @@ enum HelpText {
                                   (/usr/share/hyphen; a missing one is a warning
                                   and lines break as with manual); none: never.
                                   A hyphenated line ends with '-' in text output.
+                                  Not with --columns.
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).

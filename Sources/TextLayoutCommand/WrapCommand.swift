@@ -83,7 +83,8 @@ struct WrapCommand: Sendable {
         do {
             for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
                 let content = Array(text[paragraph.content])
-                let lines = try wrapper.lines(for: content, locale: options.locale)
+                let lines = try wrapper.lines(
+                    for: content, locale: options.locale, strategy: options.style.lineBreakStrategy ?? .greedy)
                 let shown = lines.prefix(linesLeft)
                 linesLeft -= shown.count
                 for (index, range) in shown.enumerated() {

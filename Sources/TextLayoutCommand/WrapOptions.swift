@@ -87,6 +87,11 @@ struct WrapOptions: FontOptions, Sendable, Equatable {
             throw CommandLineError.usage(
                 "'--format json' cannot be used with '--columns' (terminal wrapping prints text only)")
         }
+        if case .columns = measure, parsed.value("hyphenate") != nil {
+            throw CommandLineError.usage(
+                "'--hyphenate' cannot be used with '--columns' (terminal wrapping breaks words only where they are too wide)"
+            )
+        }
         guard parsed.positionals.count <= 1 else {
             throw CommandLineError.usage(
                 "too many input files: '\(parsed.positionals[1])' (wrap reads one file, or standard input)")

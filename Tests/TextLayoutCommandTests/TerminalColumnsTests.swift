@@ -79,4 +79,22 @@ import Typesetting
         }
         expectLinesConcatenate(to: try corpusParagraphs(corpus), lines)
     }
+
+    /// `--strategy` chooses how a terminal's lines are broken, in cells: each
+    /// strategy's lines as `TerminalColumns` gives them, none wider than the columns.
+    @Test(arguments: LineBreakStrategyKind.allCases)
+    func theStrategyChoosesTheLines(kind: LineBreakStrategyKind) throws {
+        let input = "Balanced and pretty line breaking for the terminals of all widths: ok"
+        let text = Array(input.utf16)
+        let ranges = try TerminalColumns(columns: 24).lines(for: text, locale: "en", strategy: kind)
+        let expected = ranges.map { String(decoding: text[$0], as: UTF16.self) }
+        let result = runTool(["wrap", "--columns", "24", "--strategy", kind.rawValue], input: Data(input.utf8))
+        #expect(result.status == 0)
+        #expect(result.outputLines == expected)
+        #expect(expected.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count <= 24 })
+        let greedy = try TerminalColumns(columns: 24).lines(for: text, locale: "en")
+        // Greedy's lines are 24, 16, 24 and 2 cells: every other strategy changes them.
+        #expect((ranges == greedy) == (kind == .greedy), "\(kind): \(expected)")
+        #expect(ranges.count == greedy.count || kind == .optimal)
+    }
 }

@@ -85,6 +85,7 @@ import TextLayoutCommand
         (["wrap", "--width", "300", "--format", "xml"], "invalid value 'xml' for '--format'"),
         (["wrap", "--width", "300", "--manager", "other"], "invalid value 'other' for '--manager'"),
         (["wrap", "--columns", "40", "--format", "json"], "'--format json' cannot be used with '--columns'"),
+        (["wrap", "--columns", "40", "--hyphenate", "auto"], "'--hyphenate' cannot be used with '--columns'"),
         (["wrap", "--width", "300", "--bogus"], "unknown option '--bogus'"),
         (["wrap", "--width", "300", "-x"], "unknown option '-x'"),
         (["wrap", "--width", "300", "--no-system-fallback=yes"], "'--no-system-fallback' does not take a value"),

@@ -2,9 +2,10 @@
 /// terminal cells per grapheme cluster rather than in points ("what `fold` should
 /// have been").
 ///
-/// Lines end at UAX #14 break opportunities (ICU, locale-aware), greedily, by the
-/// loop `GreedyLineBreaker` runs over points: each line takes as many segments as
-/// fit. Trailing whitespace hangs — it does not count
+/// Lines end at UAX #14 break opportunities (ICU, locale-aware), greedily by
+/// default, by the loop `GreedyLineBreaker` runs over points: each line takes as
+/// many segments as fit. The optimal, balanced and pretty strategies run their own
+/// cores over the cells just as they do over points. Trailing whitespace hangs — it does not count
 /// against the width — and mandatory breaks (line separators, vertical tab, form
 /// feed) always end a line. A word wider than the line is broken at grapheme
 /// boundaries, never inside a grapheme, with at least one grapheme per line, so a
@@ -43,12 +44,28 @@ public struct TerminalColumns: Sendable, Hashable {
     ///   - text: the text as UTF-16 code units.
     ///   - locale: an ICU locale for line breaking, which may carry
     ///     `@lb=strict|normal|loose`.
+    ///   - strategy: how lines are chosen (greedy by default); optimal minimises the
+    ///     squared empty cells of every line but the last.
     /// - Returns: the lines' ranges.
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
-    public func lines(for text: [UInt16], locale: String) throws -> [Range<Int>] {
+    public func lines(
+        for text: [UInt16], locale: String, strategy: LineBreakStrategyKind = .greedy
+    ) throws -> [Range<Int>] {
         guard !text.isEmpty else { return [0..<0] }
         let cells = try TerminalCells(text: text, locale: locale)
-        return GreedyBreaking.lineBreaks(of: cells, width: Double(columns), from: 0).map(\.range)
+        let width = Double(columns)
+        let lines: [LineBreak]
+        switch strategy {
+        case .greedy: lines = GreedyBreaking.lineBreaks(of: cells, width: width, from: 0)
+        case .optimal:
+            lines =
+                OptimalBreaking.lineBreaks(
+                    of: cells, width: width, from: 0, costs: OptimalLineBreaker().costs(justified: false, width: width)
+                ).lines
+        case .balanced: lines = BalancedBreaking.lineBreaks(of: cells, width: width, from: 0).lines
+        case .pretty: lines = PrettyBreaking.lineBreaks(of: cells, width: width, from: 0)
+        }
+        return lines.map(\.range)
     }
 
     /// One line holding `text` from `start` to its end, cut to `columns` cells as
