@@ -95,6 +95,14 @@ enum Corpora {
         Corpus(name: "document-1mb", string: cut(String(decoding: document.utf8, as: UTF8.self), to: 1_000_000))
     }
 
+    /// The first half of `corpus`, cut at a space, under the same name.
+    static func half(of corpus: Corpus) -> Corpus {
+        let string = String(decoding: corpus.utf8, as: UTF8.self)
+        var end = string.utf8.index(string.utf8.startIndex, offsetBy: corpus.bytes / 2)
+        while end < string.utf8.endIndex, string.utf8[end] != UInt8(ascii: " ") { end = string.utf8.index(after: end) }
+        return Corpus(name: corpus.name, string: String(string[..<end]))
+    }
+
     /// `string` cut to at most `size` UTF-8 bytes at a paragraph end (or a space when
     /// it has no line break).
     static func cut(_ string: String, to size: Int) -> String {

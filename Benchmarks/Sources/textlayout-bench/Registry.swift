@@ -36,6 +36,7 @@ enum ScenarioRegistry {
             all.append(TextLayoutRewrap(corpus: corpus, width: width, cascade: cascade))
             all.append(PangoRewrap(corpus: corpus, width: width, pango: pango))
         }
+        all += strategyScenarios(corpora: corpora, cascade: cascade)
         all += managerScenarios(corpora: corpora, width: width, cascade: cascade)
         all += WholeProcessScenarios.scenarios(corpora: corpora, options: options)
         // The hostile inputs are generated, not corpora: only when asked for by
@@ -87,6 +88,25 @@ enum ScenarioRegistry {
     /// managers and label cards have landed). When one is planned, it goes here and
     /// is printed as not yet available.
     static let planned: [PlannedScenario] = []
+
+    /// Re-wrap at 300 pt under each line-break strategy: English 1 MB (with the
+    /// raggedness rows), plain and hyphenated automatically, and the 1 MB paragraph whole and halved (the growth rows).
+    private static func strategyScenarios(corpora: [Corpus], cascade: FontCascade) -> [any Scenario] {
+        var all: [any Scenario] = []
+        let bySample = Dictionary(corpora.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for kind in LineBreakStrategyKind.allCases {
+            if let english = bySample["english-1mb"] {
+                all.append(StrategyRewrap(corpus: english, kind: kind, cascade: cascade))
+                all.append(StrategyRewrap(corpus: english, kind: kind, hyphenates: true, cascade: cascade))
+            }
+            if let paragraph = bySample["paragraph-1mb"] {
+                all.append(StrategyRewrap(corpus: paragraph, kind: kind, cascade: cascade))
+                all.append(
+                    StrategyRewrap(corpus: Corpora.half(of: paragraph), kind: kind, suffix: " half", cascade: cascade))
+            }
+        }
+        return all
+    }
 
     /// The scenarios of the layout managers and label cards: full layout by each
     /// manager, a one-character edit, first viewports, scrolling to the end, one card.

@@ -153,6 +153,7 @@ struct Report: Sendable, Codable {
                 goal: ("≤ 2.5 (linear)", .atMost(2.5)))
         }
         computeRenderingComparisons()
+        computeStrategyGoals()
         compare(
             "full layout, legacy ÷ fragment manager, english-1mb",
             "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")
@@ -162,6 +163,56 @@ struct Report: Sendable, Codable {
         compare(
             "full layout by the legacy manager ÷ cold layout by the typesetter on 1 thread, english-1mb",
             "full layout - english-1mb legacy manager", "cold layout - english-1mb TextLayout 1 thread")
+    }
+
+    /// Issue 13's goals for the line-break strategies at 300 pt: raggedness against
+    /// greedy's and against its exact minimum, re-wrap speeds, and growth on the
+    /// 1 MB paragraph (twice the size ÷ half, per strategy).
+    mutating func computeStrategyGoals() {
+        func row(_ sample: String, _ kind: String) -> ResultRow? {
+            rows.first { $0.name == "re-wrap 300 pt - \(sample) TextLayout \(kind)" }
+        }
+        func add(_ what: String, _ numerator: ResultRow, _ denominator: String, _ value: Double, goal: (String, Bound)?)
+        {
+            comparisons.append(
+                Comparison(
+                    what: what, numerator: numerator.name, denominator: denominator, ratio: value, goal: goal?.0,
+                    met: goal.map { $0.1.holds(for: value) }))
+        }
+        if let greedy = row("english-1mb", "greedy"), let ragged = greedy.extra["raggedness"],
+            let least = greedy.extra["leastRaggedness"]
+        {
+            add(
+                "raggedness, exact minimum ÷ greedy, english-1mb 300 pt", greedy, greedy.name, least / ragged, goal: nil
+            )
+            for kind in ["optimal", "balanced", "pretty"] {
+                guard let other = row("english-1mb", kind), let value = other.extra["raggedness"] else { continue }
+                let isOptimal = kind == "optimal"
+                add(
+                    "raggedness, \(kind) ÷ greedy, english-1mb 300 pt", other, greedy.name, value / ragged,
+                    goal: isOptimal ? ("≤ 0.92", .atMost(0.92)) : nil)
+                if isOptimal {
+                    add(
+                        "raggedness, optimal ÷ exact minimum, english-1mb 300 pt", other, greedy.name, value / least,
+                        goal: ("≤ 1.05", .atMost(1.05)))
+                }
+            }
+        }
+        for (kind, goal) in [("greedy", nil), ("optimal", 50.0), ("balanced", 100.0), ("pretty", nil)]
+            as [(String, Double?)]
+        {
+            guard let rewrap = row("english-1mb", kind) else { continue }
+            add(
+                "re-wrap MB/s, \(kind), english-1mb 300 pt (a speed, not a ratio)", rewrap, "",
+                rewrap.megabytesPerSecond,
+                goal: goal.map { ("≥ \(Int($0)) MB/s", .atLeast($0)) })
+        }
+        for kind in ["greedy", "optimal", "balanced", "pretty"] {
+            guard let whole = row("paragraph-1mb", kind), let half = row("paragraph-1mb half", kind) else { continue }
+            add(
+                "re-wrap 300 pt, twice the size ÷ half, paragraph-1mb, \(kind)", whole, half.name,
+                whole.medianSeconds / half.medianSeconds, goal: ("≤ 2.5 (linear)", .atMost(2.5)))
+        }
     }
 
     /// The table, with the agreement beside each sample's TextLayout cold layout.
