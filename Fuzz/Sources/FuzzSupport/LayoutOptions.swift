@@ -2,8 +2,9 @@ import Foundation
 import TextLayout
 import Typesetting
 
-/// What a fuzz input sets besides the text: fonts, paragraph style, locale and the
-/// container, each from a few bytes.
+/// What a fuzz input sets besides the text: fonts, paragraph style (with its
+/// line-break strategy and hyphenation), locale and the container, each from a few
+/// bytes.
 public struct LayoutOptions {
     /// Widths that matter (tiny, huge, infinite, invalid) and ordinary ones.
     public static let widths: [CGFloat] = [
@@ -36,6 +37,12 @@ public struct LayoutOptions {
         container.padding = input.choose([0, 0, 5])
         container.maximumNumberOfLines = input.choose([0, 0, 0, 1, 3])
         container.lineBreakMode = input.choose([.byWordWrapping, .byWordWrapping] + LineBreakMode.allCases)
+        style.lineBreakStrategy = input.choose([nil] + LineBreakStrategyKind.allCases.map { $0 })
+        // Debian's German dictionary takes about 15 s to load (libhyphen 2.8.8), half
+        // the run's 30 s timeout under AddressSanitizer: German text hyphenates at
+        // soft hyphens only. Others use /usr/share/hyphen, or none when missing.
+        style.hyphenation = input.choose(locale.hasPrefix("de") ? [.none, .manual] : Hyphenation.allCases)
+        style.hyphenationFactor = input.choose([1, 0.2, 0])
     }
 
     /// One of `widths`, or a width of 0.1 to 6553.5 points.
@@ -45,7 +52,8 @@ public struct LayoutOptions {
     }
 
     /// Whether the container lays lines out exactly as `Typesetter.frame` does at
-    /// the same width: no padding, no line limit, greedy breaking at words.
+    /// the same width: no padding, no line limit, breaking at words (by the style's
+    /// strategy, which both the managers and the frame follow).
     public var containerIsPlain: Bool {
         container.padding == 0 && container.maximumNumberOfLines == 0 && container.lineBreakMode == .byWordWrapping
     }
