@@ -19,6 +19,26 @@ extension LineBuilder {
         return Self.spacing(left.style, scale: left.scale).left + Self.spacing(right.style, scale: right.scale).right
     }
 
+    /// The letter spacing taken off the line `range` whose content ends at
+    /// `contentEnd`, as `letterSpacingTrim(of:contentEnd:)` measures it. In a
+    /// paragraph all left to right, its ends are the runs holding the line's first
+    /// character and its last before `contentEnd`, found without making the
+    /// line's pieces (lines are measured by the thousand).
+    func letterSpacingTrim(line range: Range<Int>, contentEnd: Int) -> Double {
+        guard paragraph.hasLetterSpacing else { return 0 }
+        guard paragraph.bidi.storage == nil, paragraph.bidi.paragraphLevel == 0 else {
+            return letterSpacingTrim(of: pieces(of: range, contentEnd: contentEnd), contentEnd: contentEnd)
+        }
+        let end = min(contentEnd, range.upperBound)
+        guard end > range.lowerBound else { return 0 }
+        // Run fields read in place: copying a run retains its every array.
+        let left = paragraph.runIndex(containing: range.lowerBound)
+        let right = paragraph.runIndex(containing: end - 1)
+        let runs = paragraph.runs
+        return Self.spacing(runs[left].style, scale: runs[left].scale).left
+            + Self.spacing(runs[right].style, scale: runs[right].scale).right
+    }
+
     /// Takes the letter spacing at the line's visual ends off `glyphRuns` (logical,
     /// each with its bidi level), as `letterSpacingTrim(of:contentEnd:)` measures it.
     func trimLetterSpacing(_ glyphRuns: inout [(run: GlyphRun, level: UInt8)], contentEnd: Int) {

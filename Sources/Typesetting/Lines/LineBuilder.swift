@@ -45,8 +45,7 @@ struct LineBuilder {
                 available = paragraph.style.lineSpan(width: self.width, isFirst: range.lowerBound == 0).available
             }
             if paragraph.hasLetterSpacing {
-                width -= letterSpacingTrim(
-                    of: pieces(of: range, contentEnd: lineBreak.contentEnd), contentEnd: lineBreak.contentEnd)
+                width -= letterSpacingTrim(line: range, contentEnd: lineBreak.contentEnd)
             }
             if justifies(lineBreak, contentWidth: width, available: available),
                 paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
@@ -220,12 +219,13 @@ struct LineBuilder {
         let baseLevel = paragraph.bidi.paragraphLevel
         var index = paragraph.runIndex(containing: range.lowerBound)
         while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
-            let run = paragraph.runs[index]
-            let lower = max(run.range.lowerBound, range.lowerBound)
-            let upper = min(run.range.upperBound, range.upperBound)
+            // The run's fields read in place: copying a run retains its every array.
+            let runRange = paragraph.runs[index].range
+            let lower = max(runRange.lowerBound, range.lowerBound)
+            let upper = min(runRange.upperBound, range.upperBound)
             let split = min(max(contentEnd, lower), upper)
             if lower < split {
-                pieces.append(Piece(run: index, range: lower..<split, level: run.bidiLevel))
+                pieces.append(Piece(run: index, range: lower..<split, level: paragraph.runs[index].bidiLevel))
             }
             if split < upper {
                 pieces.append(Piece(run: index, range: split..<upper, level: baseLevel))

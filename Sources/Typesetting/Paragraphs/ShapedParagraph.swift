@@ -93,8 +93,12 @@ public final class ShapedParagraph: Sendable {
         self.defaultFont = cascade.font(for: content.attributes(at: 0))
 
         // One table entry per distinct attribute set; each attribute run's entry.
+        // Shared boxes are found by identity first: rich text repeats a few sets,
+        // and comparing every value of each against the table cost more than
+        // itemizing.
         var attributeTable: [TextAttributes] = []
         let tableIndex: [Int] = content.runs.map { run in
+            if let index = attributeTable.firstIndex(where: { $0.isIdentical(to: run.attributes) }) { return index }
             if let index = attributeTable.firstIndex(of: run.attributes) { return index }
             attributeTable.append(run.attributes)
             return attributeTable.count - 1
@@ -131,11 +135,13 @@ public final class ShapedParagraph: Sendable {
         self.bidi = analysis.0
         self.runs = analysis.1
         self.defaultMetrics = defaultFont.metrics
-        let offsets = analysis.1.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
+        let runs = analysis.1
+        let offsets = runs.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
         self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
-        self.runMetrics = zip(analysis.1, offsets).map { run, offset in
-            let metrics = run.font.metrics.shifted(by: offset)
-            return run.style?.attachment.map { metrics.holding($0) } ?? metrics
+        // By index: zipping would copy every run (and retain its arrays).
+        self.runMetrics = runs.indices.map { index in
+            let metrics = runs[index].font.metrics.shifted(by: offsets[index])
+            return runs[index].style?.attachment.map { metrics.holding($0) } ?? metrics
         }
         self.segments = analysis.2
         let tabs = ParagraphTabs(

@@ -17,24 +17,20 @@ extension Shaper {
         while start < items.count {
             var end = start + 1
             while end < items.count, Self.shapeTogether(items[end - 1], items[end]) { end += 1 }
-            var run = ShapedRun(items[start], attributesIndex: tableIndex[items[start].attributesIndex])
-            run.range = items[start].range.lowerBound..<items[end - 1].range.upperBound
-            shaped.append(run)
+            shaped.append(ShapedRun(items[start], attributesIndex: tableIndex[items[start].attributesIndex]))
+            shaped[shaped.count - 1].range = items[start].range.lowerBound..<items[end - 1].range.upperBound
             groups.append(start..<end)
             start = end
         }
         shape(&shaped, in: text)
         if groups.count == items.count { return shaped }
-        var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count)
-        for (run, group) in zip(shaped, groups) {
-            if group.count == 1 {
-                runs.append(run)
-            } else {
-                runs += Self.cut(run, at: items[group], tableIndex: tableIndex)
-            }
+        // Cut in place, last group first so the indices before stay put: the runs
+        // move, never copied (a copy retains every array a run holds).
+        for (index, group) in zip(groups.indices, groups).reversed() where group.count > 1 {
+            shaped.replaceSubrange(
+                index...index, with: Self.cut(shaped[index], at: items[group], tableIndex: tableIndex))
         }
-        return runs
+        return shaped
     }
 
     /// Whether `next` can be shaped in one HarfBuzz call with `item`, before it.

@@ -45,6 +45,9 @@ struct MarkupParser {
         text.reserveCapacity(bytes.count)
         var length = 0
         var runs: [AttributedText.AttributeRun] = []
+        // Equal attribute sets share one box: rich text repeats a few sets, and a
+        // paragraph's attribute table then finds each by identity (`isIdentical`).
+        var shared: [TextAttributes: TextAttributes] = [:]
         while let token = try scanner.next() {
             switch token {
             case .text(let range):
@@ -76,7 +79,10 @@ struct MarkupParser {
                     ? try extensions.opening(link: spanAttributes, over: stack[stack.count - 1].style, at: start)
                     : try stack[stack.count - 1].style.opening(name, attributes: spanAttributes, at: start)
                 if !isEmpty {
-                    stack.append(OpenElement(name: name, offset: start, style: style, attributes: style.attributes()))
+                    let attributes = style.attributes()
+                    let box = shared[attributes, default: attributes]
+                    shared[attributes] = box
+                    stack.append(OpenElement(name: name, offset: start, style: style, attributes: box))
                 }
             case .endTag(let nameRange, let start):
                 let name = scanner.text(nameRange)
