@@ -104,6 +104,37 @@ import Testing
         #expect(glyphCounts == [4, 6, 6])
     }
 
+    /// A letter-spaced word (its optional ligatures off) takes the plain word's
+    /// cache entry when the ligatures did nothing to it: "spaced " and "words " come
+    /// from the plain paragraph's entries, "office" (whose "ffi" DejaVu Sans joins)
+    /// is shaped again without ligatures — each exactly as the run shaped whole.
+    @Test func letterSpacedWordsShareUnligatedPlainEntries() throws {
+        let cascade = try Self.fonts()
+        let cache = ShapeCache(capacity: 256)
+        let words = "spaced words office"
+        _ = try ShapeCacheTests.paragraph(
+            AttributedText(words), cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+        for spacing in [TextAttributes.with { $0.letterSpacing = 1 }, .with { $0.tracking = 0.5 }] {
+            let spaced = AttributedText(words, attributes: spacing)
+            let whole = try ShapeCacheTests.paragraph(
+                spaced, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+            let statistics = TypesetterStatistics()
+            let cached = try ShapeCacheTests.paragraph(spaced, cascade: cascade, cache: cache, statistics: statistics)
+            #expect(ShapeCacheTests.differences(whole.runs, cached.runs) == [])
+            // Tracking turns the same ligatures off: "office" is then held unligated.
+            let isFirst = spacing.letterSpacing != 0
+            #expect(statistics.shapeCacheHits == (isFirst ? 2 : 3))
+            #expect(statistics.shapeCacheMisses == (isFirst ? 1 : 0))
+        }
+        // The ligature glyphs mark a word; a letter's own glyph does not.
+        let face = cascade.primary.face
+        let ligatures = UnligatedWords.ligatureGlyphs(face, script: .latin)
+        let office = try ShapeCacheTests.paragraph(
+            AttributedText("office"), cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        #expect(office.runs[0].glyphs.contains { ligatures.contains($0) })
+        #expect(!ligatures.contains(try #require(face.glyph(for: "a"))))
+    }
+
     /// A cold paragraph of many styled runs calls HarfBuzz once per face and style
     /// among its missed words, not once per run; a warm one not at all.
     @Test func missedWordsAreShapedOncePerFaceAndStyle() throws {

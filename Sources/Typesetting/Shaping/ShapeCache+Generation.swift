@@ -99,6 +99,12 @@ extension ShapeCache {
             glyphs.copy(glyphRange(of: entry), to: output, clusterShift: clusterShift, withOffsets: entry.hasOffsets)
         }
 
+        /// Whether the word at `index` of the table, of `units` UTF-16 units, shows
+        /// no trace of the optional ligatures (`UnligatedWords`).
+        func isUnligated(_ index: Int, units: Int, _ ligatures: UnligatedWords.LigatureGlyphs) -> Bool {
+            glyphs.isUnligated(glyphRange(of: table[index]), units: units, ligatures)
+        }
+
         private func glyphRange(of entry: Entry) -> Range<Int> {
             Int(entry.glyphStart)..<(Int(entry.glyphStart) + Int(entry.glyphCount))
         }

@@ -75,6 +75,15 @@ extension ShapeCache {
             }
         }
 
+        /// Whether the word of `units` units whose glyphs are `range` shows no trace
+        /// of the optional ligatures (`UnligatedWords`).
+        func isUnligated(_ range: Range<Int>, units: Int, _ ligatures: UnligatedWords.LigatureGlyphs) -> Bool {
+            ligatures.allowsSharing(units: units, count: range.count) { k in
+                let record = records[range.lowerBound + k]
+                return (record.glyph, Int(record.cluster))
+            }
+        }
+
         /// Makes room for `additional` records; returns where they go.
         private mutating func reserve(_ additional: Int) -> Int {
             if count + additional > capacity {

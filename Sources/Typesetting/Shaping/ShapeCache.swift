@@ -85,18 +85,22 @@ public final class ShapeCache: Sendable {
 
     /// Appends the glyphs of the word `key` names (its units in `text`) to `output`,
     /// their clusters moved by `clusterShift`; false, appending nothing, when the
-    /// word is not held.
+    /// word is not held — or, given `ligatures`, when its glyphs show a trace of
+    /// them (the word is then not the same without the optional ligatures: see
+    /// `UnligatedWords`).
     func appendWord(
         _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32,
-        to output: GlyphBuffer
+        to output: GlyphBuffer, unlessLigated ligatures: UnligatedWords.LigatureGlyphs? = nil
     ) -> Bool {
         let capacity = shardCapacity
         return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key, in: text) {
+                if let ligatures, !state.young.isUnligated(entry, units: key.count, ligatures) { return false }
                 state.young.append(entry, clusterShift: clusterShift, to: output)
                 return true
             }
             guard let entry = state.old.find(key, in: text) else { return false }
+            if let ligatures, !state.old.isUnligated(entry, units: key.count, ligatures) { return false }
             state.old.append(entry, clusterShift: clusterShift, to: output)
             // Promoted by copying: the old generation is dropped whole soon enough.
             state.young.insert(key, in: text, copying: entry, of: state.old)

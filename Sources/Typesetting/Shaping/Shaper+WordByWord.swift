@@ -61,6 +61,14 @@ extension Shaper {
                 ?? language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
             script: run.script.code, isRightToLeft: run.isRightToLeft, features: run.style?.featureKey ?? 0)
         let seed = runKey.seed
+        // A letter-spaced run may take a word from the entries of its style with the
+        // optional ligatures on, where they did nothing to it (`UnligatedWords`).
+        var ligated: (key: RunKey, seed: UInt64, glyphs: UnligatedWords.LigatureGlyphs)?
+        if let features = run.style?.ligatedFeatureKey, !run.isRightToLeft {
+            var key = runKey
+            key.features = features
+            ligated = (key, key.seed, UnligatedWords.ligatureGlyphs(run.font.face, script: run.script))
+        }
         let start = output.count
         let firstGap = gaps.count
         output.reserve(run.range.count)
@@ -77,6 +85,12 @@ extension Shaper {
             let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
             let base = Int32(piece.range.lowerBound)
             if cache.appendWord(key, in: text, clusterShift: base, to: output) {
+                hits += 1
+            } else if let ligated,
+                cache.appendWord(
+                    WordKey(run: ligated.key, seed: ligated.seed, range: piece.range, in: text), in: text,
+                    clusterShift: base, to: output, unlessLigated: ligated.glyphs)
+            {
                 hits += 1
             } else {
                 if !isClassNoted {

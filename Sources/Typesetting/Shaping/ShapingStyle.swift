@@ -31,6 +31,11 @@ final class ShapingStyle: Sendable, Hashable {
     /// The number the shape cache knows `features` by (`RunKey.features`), or nil
     /// when the style does not shape word by word (see `splitsIntoWords`).
     let featureKey: Int32?
+    /// The number of the features without the optional ligatures that spacing
+    /// turned off, when it turned them off and the style shapes word by word: a
+    /// word of the run may be taken from that style's cache entry when the
+    /// ligatures did nothing to it there (`UnligatedWords`). Nil otherwise.
+    let ligatedFeatureKey: Int32?
 
     /// The shaping style `attributes` ask for, or nil when it is the plain one: no
     /// features, the paragraph's language, no added space.
@@ -50,6 +55,7 @@ final class ShapingStyle: Sendable, Hashable {
         if !attributes.kerning { features.append(Self.kerningOff) }
         tracking = Double(attributes.tracking.isFinite ? attributes.tracking : 0)
         letterSpacing = Double(attributes.letterSpacing.isFinite ? attributes.letterSpacing : 0)
+        let ligated = features
         if tracking != 0 || letterSpacing != 0 { features += Self.optionalLigaturesOff }
         self.features = features
         language = attributes.language
@@ -62,6 +68,8 @@ final class ShapingStyle: Sendable, Hashable {
         hbLanguage = attributes.language.flatMap { Shaper.hbLanguage($0) }.map { Int(bitPattern: $0) } ?? 0
         featureKey =
             attachment == nil && WordSplitting.keepsVerdict(features) ? Self.featureKeys.key(for: features) : nil
+        ligatedFeatureKey =
+            featureKey != nil && ligated.count < features.count ? Self.featureKeys.key(for: ligated) : nil
     }
 
     /// Styles are equal when they shape alike.

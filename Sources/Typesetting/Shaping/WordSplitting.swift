@@ -111,8 +111,11 @@ enum WordSplitting {
 
     /// The lookups HarfBuzz may apply for `script` in `table`: those of every
     /// feature of every language system of the script HarfBuzz would select (as it
-    /// falls back to DFLT or latn), but the features off by default.
-    private static func lookups(of face: OpaquePointer, table: hb_tag_t, script: hb_script_t) -> Set<UInt32> {
+    /// falls back to DFLT or latn), but the features off by default; or, given
+    /// `only`, those of the features tagged so (off by default or not).
+    static func lookups(
+        of face: OpaquePointer, table: hb_tag_t, script: hb_script_t, features only: Set<hb_tag_t>? = nil
+    ) -> Set<UInt32> {
         var scriptTags = [hb_tag_t](repeating: 0, count: 4)
         var scriptCount: UInt32 = 4
         var languageCount: UInt32 = 0
@@ -139,7 +142,11 @@ enum WordSplitting {
             var tagCount: UInt32 = 1
             var featureTag: hb_tag_t = 0
             _ = hb_ot_layout_table_get_feature_tags(face, table, feature, &tagCount, &featureTag)
-            if tagCount == 1, offByDefault.contains(untag(featureTag)) { continue }
+            if let only {
+                guard tagCount == 1, only.contains(featureTag) else { continue }
+            } else if tagCount == 1, offByDefault.contains(untag(featureTag)) {
+                continue
+            }
             var count = hb_ot_layout_feature_get_lookups(face, table, feature, 0, nil, nil)
             var indexes = [UInt32](repeating: 0, count: Int(count))
             _ = hb_ot_layout_feature_get_lookups(face, table, feature, 0, &count, &indexes)
@@ -165,7 +172,7 @@ enum WordSplitting {
         return tags.prefix(Int(count)).contains(feature)
     }
 
-    private static func tag(_ name: String) -> hb_tag_t {
+    static func tag(_ name: String) -> hb_tag_t {
         name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }
