@@ -66,6 +66,9 @@ extension OptimalBreaking {
                 }
             }
             if !hyphen.isEmpty { findWords(segments, first: first, n: n) }
+            if !costs.justified, hyphen.isEmpty {
+                return raggedPass(segments, first: first, n: n, firstLimit: firstLimit, endsParagraph: endsParagraph)
+            }
             for tolerance in OptimalBreaking.tolerances where costs.justified || tolerance.isInfinite {
                 if let ends = pass(
                     segments, first: first, n: n, firstLimit: firstLimit, endsParagraph: endsParagraph,
@@ -206,6 +209,64 @@ extension OptimalBreaking {
             while state >= stride {
                 ends.append(first + state / stride - 1)
                 state = Int(previous[state])
+            }
+            return ends.reversed()
+        }
+
+        /// `pass` for ragged text without hyphen breaks, the common case: one state
+        /// per node and only the squared slack to weigh, over raw buffers. The same
+        /// candidates in the same order, so the same lines.
+        private mutating func raggedPass(
+            _ segments: BreakSegments, first: Int, n: Int, firstLimit: Double, endsParagraph: Bool
+        ) -> [Int]? {
+            total.removeAll(keepingCapacity: true)
+            total.append(contentsOf: repeatElement(Double.infinity, count: n + 1))
+            previous.removeAll(keepingCapacity: true)
+            previous.append(contentsOf: repeatElement(-1, count: n + 1))
+            total[0] = 0
+            let restLimit = restLimit
+            var weighed = 0
+            position.withUnsafeBufferPointer { position in
+                total.withUnsafeMutableBufferPointer { total in
+                    previous.withUnsafeMutableBufferPointer { previous in
+                        segments.segments.withUnsafeBufferPointer { table in
+                            var oldest = 0
+                            for u in 1...n {
+                                let end = position[u] - table[first + u - 1].whitespaceWidth
+                                while oldest < u - 1,
+                                    end - position[oldest] > (oldest == 0 ? firstLimit : restLimit)
+                                        || total[oldest] == .infinity
+                                {
+                                    oldest += 1
+                                }
+                                let isLast = u == n && endsParagraph
+                                var best = Double.infinity
+                                var from = -1
+                                for t in oldest..<u where total[t] != .infinity {
+                                    let limit = t == 0 ? firstLimit : restLimit
+                                    let slack = limit - (end - position[t])
+                                    if slack < 0 { continue }
+                                    weighed += 1
+                                    let sum = total[t] + (isLast ? 0 : slack * slack)
+                                    if sum < best {
+                                        best = sum
+                                        from = t
+                                    }
+                                }
+                                total[u] = best
+                                previous[u] = Int32(from)
+                            }
+                        }
+                    }
+                }
+            }
+            candidates += weighed
+            guard total[n] < .infinity else { return nil }
+            var ends: [Int] = []
+            var node = n
+            while node > 0 {
+                ends.append(first + node - 1)
+                node = Int(previous[node])
             }
             return ends.reversed()
         }
