@@ -26,8 +26,9 @@ DEBIAN_PACKAGES := pkg-config libicu-dev libharfbuzz-dev libfontconfig-dev libca
 TEST_PACKAGES := poppler-utils
 # Only the benchmark harness (Benchmarks/, its own package) links Pango; python3
 # generates its corpora; pango-view (pango1.0-tools) is the peer of its whole-process
-# `render --format png` row, which runs the release build of textlayout.
-BENCH_PACKAGES := libpango1.0-dev pango1.0-tools python3
+# `render --format png` row, which runs the release build of textlayout; GNU time
+# (time) measures the peak memory of the whole-process `wrap` rows.
+BENCH_PACKAGES := libpango1.0-dev pango1.0-tools python3 time
 # render-cluster.py runs on Dask distributed, installed from PyPI into a venv at the
 # versions pinned in CLUSTER_PINS; CI keeps its venv outside the clone, to reuse it.
 CLUSTER_PACKAGES := python3 python3-venv

@@ -10,7 +10,7 @@ extension CardsCommand {
     ///   were written), 66 for an unreadable input, 73 for an output directory that
     ///   cannot be made.
     func render(
-        renderer: LabelCardRenderer, standardInput: () -> Data, isTerminal: Bool,
+        renderer: LabelCardRenderer, standardInput: () throws -> Data, isTerminal: Bool,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws {
         let data = try Self.readInput(options.input, standardInput: standardInput)
@@ -45,8 +45,8 @@ extension CardsCommand {
     /// The records file's bytes, or standard input's when `path` is nil.
     ///
     /// - Throws: `CommandLineError` 66 when the file cannot be read.
-    static func readInput(_ path: String?, standardInput: () -> Data) throws -> Data {
-        guard let path else { return standardInput() }
+    static func readInput(_ path: String?, standardInput: () throws -> Data) throws -> Data {
+        guard let path else { return try standardInput() }
         guard let contents = FileManager.default.contents(atPath: path) else {
             throw CommandLineError.noInput("cannot read '\(path)'")
         }

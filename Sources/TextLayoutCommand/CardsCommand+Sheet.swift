@@ -13,7 +13,7 @@ struct SheetCommand {
     ///   others were placed), 66 for an unreadable input or font, 73 when the PDF
     ///   cannot be written.
     func run(
-        standardInput: () -> Data, isTerminal: Bool,
+        standardInput: () throws -> Data, isTerminal: Bool,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws {
         let fonts = try FontLoader.cascade(for: options, errors: &errors)

@@ -28,7 +28,7 @@ struct CardsCommand {
     ///   file, 73 an output that cannot be written, 65 when records failed (after
     ///   the rest were written), 1 otherwise.
     func run(
-        standardInput: () -> Data, isTerminal: Bool,
+        standardInput: () throws -> Data, isTerminal: Bool,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws {
         let fonts = try FontLoader.cascade(for: options, errors: &errors)
@@ -59,7 +59,7 @@ struct CardsCommand {
 extension CardsCommand {
     /// `cards preview …`, `cards render …`, `cards sheet …`, or the cards help.
     static func dispatch(
-        _ arguments: [String], standardInput: () -> Data,
+        _ arguments: [String], standardInput: () throws -> Data,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws {
         guard let first = arguments.first, first == "sheet" || CardsOptions.Action(rawValue: first) != nil else {

@@ -75,6 +75,12 @@ enum HelpText {
           <file>                  The text to wrap, in UTF-8. '-' or no file reads
                                   standard input. Invalid UTF-8 is replaced with
                                   U+FFFD, with one warning on standard error.
+                                  The input streams: it is laid out and written
+                                  a batch of paragraphs at a time, on all cores,
+                                  in bounded memory, and each paragraph is
+                                  written as soon as it ends when the input
+                                  pauses (tail -f log | textlayout wrap ...).
+                                  --markup and --max-lines read it whole first.
 
         OPTIONS:
           --width <points>        The line width in points, a positive number.

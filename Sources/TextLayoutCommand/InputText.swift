@@ -48,7 +48,10 @@ struct InputText: Sendable {
     }
 
     /// The warning printed (once) when the input was not valid UTF-8.
-    var invalidUTF8Warning: String {
+    var invalidUTF8Warning: String { Self.invalidUTF8Warning(name: name) }
+
+    /// The warning printed (once) when the input named `name` was not valid UTF-8.
+    static func invalidUTF8Warning(name: String) -> String {
         "\(name): input is not valid UTF-8; invalid bytes were replaced with U+FFFD"
     }
 
@@ -56,8 +59,8 @@ struct InputText: Sendable {
     ///
     /// - Throws: `CommandLineError` (exit 66) naming the file and the reason when it
     ///   cannot be opened or read.
-    static func load(path: String?, standardInput: () -> Data) throws -> InputText {
-        guard let path else { return InputText(bytes: standardInput(), name: "<stdin>") }
+    static func load(path: String?, standardInput: () throws -> Data) throws -> InputText {
+        guard let path else { return InputText(bytes: try standardInput(), name: "<stdin>") }
         return InputText(bytes: try readFile(path), name: path)
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Typesetting
 
-/// Writes a `TextFrame` as deterministic JSON: keys sorted, numbers rounded to
-/// 1/1000 pt and printed without trailing zeros, one line object per output line
-/// (so the output diffs line by line).
+/// `wrap`'s layout as deterministic JSON: keys sorted, numbers rounded to 1/1000 pt
+/// and printed without trailing zeros, one line object per output line (so the
+/// output diffs line by line). The line objects are made here, batch by batch;
+/// `WrapOutput` writes the document around them.
 ///
 /// The schema (all lengths in points, y growing downward from the frame's top):
 ///
@@ -33,42 +34,35 @@ import Typesetting
 /// }
 /// ```
 enum LayoutJSON {
-    /// Writes `frame`, laid out from `text` with fonts of `baseSize` points, to
-    /// `output`.
-    static func write(_ frame: TextFrame, text: [UInt16], baseSize: CGFloat, to output: inout some TextOutputStream) {
-        output.write("{\n")
-        output.write("  \"height\": \(number(frame.height)),\n")
-        output.write("  \"lineCount\": \(frame.lines.count),\n")
-        if frame.lines.isEmpty {
-            output.write("  \"lines\": [],\n")
-        } else {
-            output.write("  \"lines\": [\n")
-            for (index, line) in frame.lines.enumerated() {
-                output.write("    ")
-                output.write(lineObject(line, text: text, baseSize: baseSize))
-                output.write(index == frame.lines.count - 1 ? "\n" : ",\n")
-            }
-            output.write("  ],\n")
-        }
-        output.write("  \"paragraphCount\": \(frame.paragraphCount),\n")
-        output.write("  \"usedWidth\": \(number(frame.measurement.usedWidth)),\n")
-        output.write("  \"width\": \(number(frame.width))\n")
-        output.write("}\n")
+    /// One line's object, cut around the value of its baseline, which is known only
+    /// once every line above it is laid out: `wrap` makes the objects of a batch of
+    /// paragraphs on a worker thread and adds the height above the batch when it
+    /// writes them, in order.
+    struct LineObject: Sendable {
+        /// The object up to the baseline's value.
+        var head: String
+        /// The baseline's y within its batch.
+        var baseline: CGFloat
+        /// The object after the baseline's value.
+        var tail: String
+
+        /// The object, its baseline `above` lower.
+        func text(above: CGFloat) -> String { head + number(above + baseline) + tail }
     }
 
-    /// One line as a single-line JSON object, keys sorted.
-    static func lineObject(_ line: Line, text: [UInt16], baseSize: CGFloat) -> String {
+    /// The object of `line`, laid out from `text` with fonts of `baseSize` points, in
+    /// a batch whose text starts at UTF-16 offset `offset` of the input and whose
+    /// first paragraph is the input's paragraph `firstParagraph`.
+    static func lineObject(
+        _ line: Line, text: [UInt16], baseSize: CGFloat, offset: Int = 0, firstParagraph: Int = 0
+    ) -> LineObject {
         let range = line.documentRange
         let runs = line.runs.map { run in
             let attributes = attributesObject(of: run, baseSize: baseSize).map { "\"attributes\": \($0), " } ?? ""
             return "{\(attributes)\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), "
                 + "\"glyphCount\": \(run.glyphCount)}"
         }
-        var fields = [
-            "\"ascent\": \(number(line.ascent))",
-            "\"baseline\": \(number(line.baseline))",
-            "\"descent\": \(number(line.descent))",
-        ]
+        var fields = ["\"descent\": \(number(line.descent))"]
         if line.isHyphenated,
             let hyphen = line.runs.first(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
         {
@@ -79,20 +73,22 @@ enum LayoutJSON {
             ]
         }
         fields += [
-            "\"paragraph\": \(line.paragraphIndex)",
-            "\"range\": [\(range.lowerBound), \(range.upperBound)]",
+            "\"paragraph\": \(line.paragraphIndex + firstParagraph)",
+            "\"range\": [\(range.lowerBound + offset), \(range.upperBound + offset)]",
             "\"runs\": [\(runs.joined(separator: ", "))]",
             "\"text\": \(string(line.shownText(in: text)))",
         ]
         if let cut = line.truncatedRange {
-            let start = cut.lowerBound + line.paragraphOffset
+            let start = cut.lowerBound + line.paragraphOffset + offset
             fields.append("\"truncated\": [\(start), \(start + cut.count)]")
         }
         fields += [
             "\"width\": \(number(line.width))",
             "\"x\": \(number(line.origin.x))",
         ]
-        return "{" + fields.joined(separator: ", ") + "}"
+        return LineObject(
+            head: "{\"ascent\": \(number(line.ascent)), \"baseline\": ", baseline: line.baseline,
+            tail: ", " + fields.joined(separator: ", ") + "}")
     }
 
     /// `value` rounded to 1/1000 and printed without trailing zeros: `12.5`, `300`,

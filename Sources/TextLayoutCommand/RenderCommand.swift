@@ -14,7 +14,7 @@ struct RenderCommand {
     ///
     /// - Throws: `CommandLineError`: 66 for an unreadable input or font file, 73 when
     ///   the image file cannot be written, 1 for any other failure.
-    func run(standardInput: () -> Data, errors: inout some TextOutputStream) throws {
+    func run(standardInput: () throws -> Data, errors: inout some TextOutputStream) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
         let fonts = try FontLoader.cascade(for: options, errors: &errors)
         HyphenationWarning.check(style: options.style, locale: options.locale, errors: &errors)

@@ -32,12 +32,46 @@ public enum TextLayoutTool {
         run(arguments: arguments, standardInput: standardInput, output: &output, errors: &errors, analysisFault: nil)
     }
 
+    /// Runs the tool reading standard input from `standardInputDescriptor` a block
+    /// at a time, as the installed tool does: `wrap` then streams, writing each batch
+    /// of paragraphs as it is laid out (and at once when the input pauses, as a pipe
+    /// from `tail -f` does) with memory bounded whatever the input's size.
+    ///
+    /// - Parameters:
+    ///   - arguments: the command line without the program name.
+    ///   - standardInputDescriptor: an open descriptor, such as `STDIN_FILENO`;
+    ///     read only when the input is standard input, and not closed.
+    ///   - output: where results and help go; a `BufferedOutput` is flushed
+    ///     whenever the input pauses.
+    ///   - errors: where errors and warnings go.
+    /// - Returns: the exit status, as `run(arguments:standardInput:output:errors:)`'s.
+    public static func run(
+        arguments: [String], standardInputDescriptor: Int32,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) -> Int32 {
+        run(arguments: arguments, standardInput: .descriptor(standardInputDescriptor), output: &output, errors: &errors)
+    }
+
     /// `run(arguments:standardInput:output:errors:)` with a typesetter whose analysis
     /// fails where `analysisFault` says: how tests see the tool report a failure.
     package static func run(
         arguments: [String], standardInput: () -> Data,
         output: inout some TextOutputStream, errors: inout some TextOutputStream,
         analysisFault: AnalysisFault?
+    ) -> Int32 {
+        withoutActuallyEscaping(standardInput) { read in
+            run(
+                arguments: arguments, standardInput: .data(read), output: &output, errors: &errors,
+                analysisFault: analysisFault)
+        }
+    }
+
+    /// The tool over any `StandardInput`, with `wrap` laying out about `batchBytes`
+    /// bytes of input at a time when given: how tests see it stream.
+    package static func run(
+        arguments: [String], standardInput: StandardInput,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream,
+        analysisFault: AnalysisFault? = nil, batchBytes: Int? = nil
     ) -> Int32 {
         guard !arguments.isEmpty else {
             // No subcommand: the short usage, on standard error, as a usage error.
@@ -47,7 +81,7 @@ public enum TextLayoutTool {
         do {
             try dispatch(
                 arguments, standardInput: standardInput, output: &output, errors: &errors,
-                analysisFault: analysisFault)
+                analysisFault: analysisFault, batchBytes: batchBytes)
             return ExitCode.success
         } catch let error as CommandLineError {
             errors.write("textlayout: error: \(error.message)\n")
@@ -71,9 +105,9 @@ public enum TextLayoutTool {
 
     /// Picks the subcommand, or prints help.
     private static func dispatch(
-        _ arguments: [String], standardInput: () -> Data,
+        _ arguments: [String], standardInput: StandardInput,
         output: inout some TextOutputStream, errors: inout some TextOutputStream,
-        analysisFault: AnalysisFault?
+        analysisFault: AnalysisFault?, batchBytes: Int?
     ) throws {
         let subcommand = arguments[0]
         let rest = Array(arguments.dropFirst())
@@ -99,7 +133,8 @@ public enum TextLayoutTool {
                 output.write(HelpText.wrap + "\n")
                 return
             }
-            let command = WrapCommand(options: try WrapOptions(arguments: rest), analysisFault: analysisFault)
+            var command = WrapCommand(options: try WrapOptions(arguments: rest), analysisFault: analysisFault)
+            if let batchBytes { command.batchBytes = batchBytes }
             try command.run(standardInput: standardInput, output: &output, errors: &errors)
         case "render":
             if ArgumentParser.asksForHelp(rest) {
@@ -107,9 +142,9 @@ public enum TextLayoutTool {
                 return
             }
             let command = RenderCommand(options: try RenderOptions(arguments: rest))
-            try command.run(standardInput: standardInput, errors: &errors)
+            try command.run(standardInput: standardInput.readAll, errors: &errors)
         case "cards":
-            try CardsCommand.dispatch(rest, standardInput: standardInput, output: &output, errors: &errors)
+            try CardsCommand.dispatch(rest, standardInput: standardInput.readAll, output: &output, errors: &errors)
         default:
             if subcommand.hasPrefix("-") {
                 throw CommandLineError.usage(

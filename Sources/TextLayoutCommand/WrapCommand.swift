@@ -3,11 +3,24 @@ import Typesetting
 
 /// `textlayout wrap`: reads text, lays it out at a width (in points with fonts, or
 /// in terminal cells) and prints its lines as text or JSON.
-struct WrapCommand: Sendable {
+///
+/// The input streams: it is read, laid out and written in batches of whole
+/// paragraphs (`ParagraphBatchReader`), several batches at a time on all cores and
+/// written in order, so memory stays bounded by the batch size (and the longest
+/// paragraph) whatever the input's size, and a pipe fed line by line (`tail -f`) sees
+/// each paragraph written as it ends. Two options read the whole input first:
+/// `--markup` (malformed markup must print nothing) and `--max-lines` (the last line
+/// shown is cut only when more text follows it).
+struct WrapCommand {
     /// The checked options.
     var options: WrapOptions
     /// For tests: fails the analysis of the paragraphs it says (see `Typesetter`).
     var analysisFault: AnalysisFault? = nil
+    /// About how many bytes of input are laid out at a time (one paragraph at least).
+    var batchBytes = 1 << 18
+    /// How many batches are laid out at once, one per core by default and twice that
+    /// in flight, so a slow batch does not leave a core idle for long.
+    var batchesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
 
     /// Reads the input, lays it out and writes the lines to `output`; warnings go to
     /// `errors` as `textlayout: warning: …` lines.
@@ -15,7 +28,7 @@ struct WrapCommand: Sendable {
     /// - Throws: `CommandLineError` for an unreadable input or font file (66) and
     ///   any other failure (1).
     func run(
-        standardInput: () -> Data, output: inout some TextOutputStream,
+        standardInput: StandardInput, output: inout some TextOutputStream,
         errors: inout some TextOutputStream
     ) throws {
         // Fonts before input: a bad --font is reported without waiting on stdin.
@@ -24,104 +37,75 @@ struct WrapCommand: Sendable {
         if case .points = options.measure {
             HyphenationWarning.check(style: options.style, locale: options.locale, errors: &errors)
         }
-        let input = try InputText.load(path: options.input, standardInput: standardInput)
+        let writer = BatchWriter(options: options, fonts: fonts, analysisFault: analysisFault)
+        var sink = WrapOutput(format: options.format, measure: options.measure)
+        if options.markup || options.lineLimit != nil {
+            try runWhole(standardInput: standardInput, writer: writer, sink: &sink, output: &output, errors: &errors)
+        } else {
+            var reader = ParagraphBatchReader(try source(standardInput), batchBytes: batchBytes)
+            try runStreaming(&reader, writer: writer, sink: &sink, output: &output, errors: &errors)
+        }
+        try sink.finish(output: &output)
+    }
+
+    /// Reads the whole input, as markup when asked, and writes it as one batch.
+    private func runWhole(
+        standardInput: StandardInput, writer: BatchWriter, sink: inout WrapOutput,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
+    ) throws {
+        let input = try InputText.load(path: options.input, standardInput: standardInput.readAll)
         if input.hadInvalidUTF8 {
             errors.write("textlayout: warning: \(input.invalidUTF8Warning)\n")
         }
         // Markup is read whole before anything is written: malformed markup prints nothing.
         let text = try input.attributedText(markup: options.markup, baseSize: options.size)
-        if options.markup, let fonts { try FontLoader.checkFamilies(in: text, fonts: fonts) }
-        guard !input.isEmpty else {
-            if options.format == .json { writeEmptyJSON(to: &output) }
-            return
-        }
-        switch options.measure {
-        case .points(let width):
-            try wrapInPoints(text, width: width, fonts: fonts!, output: &output)
-        case .columns(let columns):
-            try wrapInColumns(text.utf16, columns: columns, output: &output)
-        }
+        if options.markup, let fonts = writer.fonts { try FontLoader.checkFamilies(in: text, fonts: fonts) }
+        guard !input.isEmpty else { return }
+        let batch = ParagraphBatch(
+            text: text.utf16, offset: 0, firstParagraph: 0, paragraphCount: paragraphRanges(in: text.utf16).count,
+            hadInvalidUTF8: input.hadInvalidUTF8, inputPaused: false)
+        try sink.write(writer.lay(batch, attributed: text, lineLimit: options.lineLimit), of: batch, output: &output)
     }
 
-    /// Lays out with the chosen layout manager and prints text or JSON.
-    private func wrapInPoints(
-        _ attributed: AttributedText, width: CGFloat, fonts: FontCascade,
-        output: inout some TextOutputStream
+    /// Reads, lays out and writes batch after batch: up to `batchesInFlight` at a
+    /// time on all cores, written in order; what came before a pause in the input is
+    /// written and flushed before waiting for more.
+    private func runStreaming(
+        _ reader: inout ParagraphBatchReader, writer: BatchWriter, sink: inout WrapOutput,
+        output: inout some TextOutputStream, errors: inout some TextOutputStream
     ) throws {
-        let text = attributed.utf16
-        let typesetter = Typesetter(
-            fonts: fonts, style: options.style, locale: options.locale,
-            analysisFault: analysisFault)
-        let (laidOut, failure) =
-            switch options.manager {
-            case .fragment:
-                TextFrame.byFragmentManager(attributed, width: width, typesetter: typesetter, limit: options.lineLimit)
-            case .glyph:
-                TextFrame.byGlyphManager(attributed, width: width, typesetter: typesetter, limit: options.lineLimit)
-            }
-        switch options.format {
-        case .text:
-            for line in laidOut.lines {
-                output.write(line.shownText(in: text))
-                output.write("\n")
-            }
-        case .json:
-            LayoutJSON.write(laidOut, text: text, baseSize: options.size, to: &output)
-        }
-        // Every line is written, the failed paragraphs' fallback lines too; then the
-        // failure is reported and the exit status says the output is not the real layout.
-        if let (error, count) = failure { throw CommandLineError.analysisFailed(error, count: count) }
-    }
-
-    /// Wraps each paragraph by terminal cells and prints its lines, as many as
-    /// `--max-lines` allows; when a paragraph has more, the last line shown holds
-    /// the rest of it, cut as `--truncate` says (as a container's last line).
-    private func wrapInColumns(_ text: [UInt16], columns: Int, output: inout some TextOutputStream) throws {
-        let wrapper = TerminalColumns(columns: columns)
-        var linesLeft = options.lineLimit?.maximumLines ?? Int.max
-        func write(_ part: ArraySlice<UInt16>) { output.write(String(decoding: part, as: UTF16.self)) }
-        do {
-            for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
-                let content = Array(text[paragraph.content])
-                let lines = try wrapper.lines(
-                    for: content, locale: options.locale, strategy: options.style.lineBreakStrategy ?? .greedy)
-                let shown = lines.prefix(linesLeft)
-                linesLeft -= shown.count
-                for (index, range) in shown.enumerated() {
-                    if index == shown.count - 1, lines.count > shown.count,
-                        let truncation = options.lineLimit?.truncation
-                    {
-                        let (kept, elided) = try wrapper.truncatedLine(
-                            for: content, from: range.lowerBound, mode: truncation.mode)
-                        let cut = elided ?? kept.upperBound..<kept.upperBound
-                        write(content[kept.lowerBound..<cut.lowerBound])
-                        if elided != nil { output.write("\u{2026}") }
-                        write(content[cut.upperBound..<kept.upperBound])
-                    } else {
-                        write(content[range])
-                    }
-                    output.write("\n")
-                }
-            }
-        } catch let error as TypesettingError {
-            throw CommandLineError.failure(error.description)
-        }
-    }
-
-    /// The JSON of empty input: no paragraphs, no lines.
-    private func writeEmptyJSON(to output: inout some TextOutputStream) {
-        guard case .points(let width) = options.measure else { return }
-        output.write(
-            """
+        var warned = false
+        while true {
+            var batches: [ParagraphBatch] = []
+            while batches.count < max(1, batchesInFlight), batches.last?.inputPaused != true,
+                let batch = try reader.next()
             {
-              "height": 0,
-              "lineCount": 0,
-              "lines": [],
-              "paragraphCount": 0,
-              "usedWidth": 0,
-              "width": \(LayoutJSON.number(width))
+                batches.append(batch)
             }
+            guard !batches.isEmpty else { break }
+            let frozen = batches
+            let laidOut = WorkerPool.map(count: frozen.count) { index in
+                writer.lay(frozen[index], attributed: nil, lineLimit: nil)
+            }
+            for (batch, result) in zip(batches, laidOut) {
+                if batch.hadInvalidUTF8, !warned {
+                    warned = true
+                    errors.write("textlayout: warning: \(InputText.invalidUTF8Warning(name: inputName))\n")
+                }
+                try sink.write(result, of: batch, output: &output)
+            }
+            if batches.last?.inputPaused == true { (output as? BufferedOutput)?.flush() }
+        }
+    }
 
-            """)
+    /// The input's name for messages: its path, or `<stdin>`.
+    private var inputName: String { options.input ?? "<stdin>" }
+
+    /// The input as a byte source: the file at `--input`'s path, or standard input.
+    ///
+    /// - Throws: `CommandLineError` (exit 66) when the file cannot be opened.
+    private func source(_ standardInput: StandardInput) throws -> any ByteSource {
+        guard let path = options.input else { return standardInput.source }
+        return try DescriptorSource(openingFile: path)
     }
 }

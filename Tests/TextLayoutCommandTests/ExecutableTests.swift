@@ -94,6 +94,33 @@ import Testing
         #expect(output.split(separator: "\n", omittingEmptySubsequences: false).count - 1 == 5000 * 2)
     }
 
+    /// `tail -f log | textlayout wrap --columns 20 -`: the process writes each
+    /// paragraph while its input stays open. (The wait is a guard against hanging,
+    /// not a timing: the line comes back as soon as the process has it.)
+    @Test func aPipeFedLineByLineIsWrappedAsItComes() throws {
+        let executable = try #require(
+            Self.locateExecutable(), "the textlayout executable is not next to the test bundle")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["wrap", "--columns", "20", "-"]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let lines = LineCollector(handle: stdout.fileHandleForReading)
+        for (index, paragraph) in ["first log line", "second log line", "third"].enumerated() {
+            stdin.fileHandleForWriting.write(Data((paragraph + "\n").utf8))
+            #expect(
+                lines.wait(forCount: index + 1, seconds: 60), "no output for '\(paragraph)' while the input is open")
+        }
+        try stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(lines.all() == ["first log line", "second log line", "third"])
+    }
+
     @Test func usageErrorExitsWith64() throws {
         let result = try Self.run(["wrap", "--width", "abc"], input: Data())
         #expect(result.status == 64)
@@ -125,5 +152,46 @@ private final class ErrorsReader: @unchecked Sendable {
     func finish() -> Data {
         done.wait()
         return data
+    }
+}
+
+/// Collects a pipe's lines on a thread of its own, as they arrive.
+private final class LineCollector: @unchecked Sendable {
+    private let lock = NSCondition()
+    private var lines: [String] = []
+
+    init(handle: FileHandle) {
+        Thread { [self] in
+            var pending = Data()
+            while case let chunk = handle.availableData, !chunk.isEmpty {
+                pending += chunk
+                while let end = pending.firstIndex(of: 0x0A) {
+                    let line = String(decoding: pending[pending.startIndex..<end], as: UTF8.self)
+                    pending = Data(pending[(end + 1)...])
+                    lock.lock()
+                    lines.append(line)
+                    lock.broadcast()
+                    lock.unlock()
+                }
+            }
+        }.start()
+    }
+
+    /// Waits until `count` lines have come, at most `seconds`; false if they did not.
+    func wait(forCount count: Int, seconds: Double) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while lines.count < count {
+            if !lock.wait(until: deadline) { return lines.count >= count }
+        }
+        return true
+    }
+
+    /// The lines so far.
+    func all() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
     }
 }

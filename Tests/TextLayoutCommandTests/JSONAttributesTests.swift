@@ -38,7 +38,7 @@ import Typesetting
     static func attributes(_ text: AttributedText) throws -> [[String: Any]?] {
         let frame = try Typesetter(fonts: TestData.cascade()).frame(for: text, width: 1000)
         let line = try #require(frame.lines.first)
-        let object = LayoutJSON.lineObject(line, text: text.utf16, baseSize: 16)
+        let object = LayoutJSON.lineObject(line, text: text.utf16, baseSize: 16).text(above: 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(object.utf8)) as? [String: Any])
         let runs = try #require(json["runs"] as? [[String: Any]])
         return runs.map { $0["attributes"] as? [String: Any] }

@@ -154,6 +154,7 @@ struct Report: Sendable, Codable {
         }
         computeRenderingComparisons()
         computeStrategyGoals()
+        computeWrapComparisons()
         compare(
             "full layout, legacy ÷ fragment manager, english-1mb",
             "full layout - english-1mb legacy manager", "full layout - english-1mb fragment manager")

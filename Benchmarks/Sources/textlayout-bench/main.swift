@@ -23,8 +23,11 @@ func runBenchmarks(options: Options) throws {
         }
         FileHandle.standardError.write(
             Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
-        // A whole process's memory is its own, not this harness's: not measured here.
-        if options.measuresMemory && !(scenario is WholeProcess) {
+        // A whole process's memory is its own peak resident set, where GNU time measured
+        // it, not what one run adds to this harness.
+        if scenario is WholeProcess {
+            row.peakMemoryBytes = row.extra["peakRSSBytes"].map { Int($0) }
+        } else if options.measuresMemory {
             row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
         }
         rows.append(row)

@@ -3,8 +3,10 @@ import Foundation
 /// A command run as a whole process, start-up included, as a user meets it:
 /// `textlayout render --format png` and `pango-view` on the same 12 KB of English, and
 /// `textlayout cards render --format png` on 400 generated records (issue 15's
-/// rendering goal). Each run writes its output afresh; the output's size in bytes is
-/// an extra figure of the row.
+/// rendering goal), and `textlayout wrap` on english-1mb, on many copies of it and on
+/// one line (issue 15's CLI goals). Each run writes its output afresh; the output's
+/// size in bytes is an extra figure of the row, and, where asked, the process's peak
+/// resident memory (through GNU time, Debian's `time`).
 final class WholeProcess: Scenario {
     let name: ScenarioName
     let engine: Engine
@@ -16,13 +18,19 @@ final class WholeProcess: Scenario {
     private let input: () throws -> Data
     /// Whether the output is a directory (of cards) rather than a file.
     private let outputIsDirectory: Bool
+    /// Whether the output is what the process writes to standard output.
+    private let outputIsStandardOutput: Bool
+    /// Whether the process's peak resident memory is measured.
+    private let measuresPeakMemory: Bool
+    private var peakMemoryKiB = 0
     private let note: String
     private var directory: URL?
     private var outputBytes = 0
 
     init(
         name: ScenarioName, engine: Engine, executable: String, arguments: [String],
-        input: @escaping () throws -> Data, outputIsDirectory: Bool = false, note: String
+        input: @escaping () throws -> Data, outputIsDirectory: Bool = false,
+        outputIsStandardOutput: Bool = false, measuresPeakMemory: Bool = false, note: String
     ) {
         self.name = name
         self.engine = engine
@@ -30,6 +38,8 @@ final class WholeProcess: Scenario {
         self.arguments = arguments
         self.input = input
         self.outputIsDirectory = outputIsDirectory
+        self.outputIsStandardOutput = outputIsStandardOutput
+        self.measuresPeakMemory = measuresPeakMemory
         self.note = note
     }
 
@@ -59,11 +69,16 @@ final class WholeProcess: Scenario {
     func run() throws -> Int {
         guard let directory, let inputURL, let outputURL else { throw HarnessError("\(name) was not prepared") }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments.map {
-            $0.replacingOccurrences(of: "{input}", with: inputURL.path)
-                .replacingOccurrences(of: "{output}", with: outputURL.path)
-        }
+        let command =
+            [executable]
+            + arguments.map {
+                $0.replacingOccurrences(of: "{input}", with: inputURL.path)
+                    .replacingOccurrences(of: "{output}", with: outputURL.path)
+            }
+        let memoryURL = directory.appendingPathComponent("peak-rss")
+        let timed = measuresPeakMemory ? [Self.gnuTime, "-f", "%M", "-o", memoryURL.path] + command : command
+        process.executableURL = URL(fileURLWithPath: timed[0])
+        process.arguments = Array(timed.dropFirst())
         // Only the fonts of testdata/fonts, for both programs; fontconfig's cache in
         // the scenario's directory (built by the warm-up run).
         var environment = ProcessInfo.processInfo.environment
@@ -71,7 +86,14 @@ final class WholeProcess: Scenario {
         environment["XDG_CACHE_HOME"] = directory.path
         process.environment = environment
         let errors = Pipe()
-        process.standardOutput = FileHandle.nullDevice
+        if outputIsStandardOutput {
+            guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
+                let file = FileHandle(forWritingAtPath: outputURL.path)
+            else { throw HarnessError("cannot create \(outputURL.path)") }
+            process.standardOutput = file
+        } else {
+            process.standardOutput = FileHandle.nullDevice
+        }
         process.standardError = errors
         try process.run()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -80,11 +102,29 @@ final class WholeProcess: Scenario {
             throw HarnessError("\(executable) exited with \(process.terminationStatus): \(message)")
         }
         outputBytes = try Self.size(of: outputURL)
+        if measuresPeakMemory {
+            let text = try String(contentsOf: memoryURL, encoding: .utf8)
+            guard let kibibytes = Int(text.split(separator: "\n").last ?? "") else {
+                throw HarnessError("GNU time wrote no peak memory: \(text)")
+            }
+            peakMemoryKiB = max(peakMemoryKiB, kibibytes)
+        }
         return 0
     }
 
-    var notes: [String] { [note + " (output \(outputBytes) bytes)"] }
-    var extra: [String: Double] { ["outputBytes": Double(outputBytes)] }
+    var notes: [String] {
+        let memory = measuresPeakMemory ? String(format: ", peak RSS %.1f MB", Double(peakMemoryKiB) / 1024) : ""
+        return [note + " (output \(outputBytes) bytes\(memory))"]
+    }
+
+    var extra: [String: Double] {
+        var figures = ["outputBytes": Double(outputBytes)]
+        if measuresPeakMemory { figures["peakRSSBytes"] = Double(peakMemoryKiB * 1024) }
+        return figures
+    }
+
+    /// GNU time, which reports a command's peak resident memory (Debian's `time`).
+    static let gnuTime = "/usr/bin/time"
 
     /// The bytes of a file, or of every file in a directory.
     private static func size(of url: URL) throws -> Int {
@@ -164,6 +204,7 @@ enum WholeProcessScenarios {
                     note: "`pango-view --pixels --font=\"DejaVu Sans 16px\" --width=\(width) --hinting=none`"))
         }
         if let textlayout = textlayout(options: options) {
+            all += wrapScenarios(textlayout: textlayout, english: Data(english.utf8), options: options)
             all.append(
                 WholeProcess(
                     name: ScenarioName(
@@ -178,12 +219,46 @@ enum WholeProcessScenarios {
         return all
     }
 
+    /// How many copies of english-1mb the large `wrap` row reads (not in quick mode).
+    static let wrapCopies = 16
+
+    /// `textlayout wrap --width 300` as a whole process, standard output to a file:
+    /// english-1mb as text (both managers) and JSON, one line (start-up), and
+    /// `wrapCopies` copies of english-1mb, with the peak memory of each.
+    private static func wrapScenarios(textlayout: String, english: Data, options: Options) -> [any Scenario] {
+        let command = ["wrap", "--width", "\(Self.width)"]
+        func scenario(_ stage: String, _ sample: String, _ variant: String, _ flags: [String], _ input: Data)
+            -> WholeProcess
+        {
+            WholeProcess(
+                name: ScenarioName(stage: stage, sample: sample, variant: "textlayout wrap" + variant),
+                engine: .textLayout, executable: textlayout, arguments: command + flags + ["{input}"], input: { input },
+                outputIsStandardOutput: true, measuresPeakMemory: FileManager.default.isExecutableFile(atPath: gnuTime),
+                note: "`textlayout \((command + flags).joined(separator: " "))`, DejaVu Sans 16 pt, the whole process")
+        }
+        var all = [
+            scenario("wrap text", "one line", "", [], Data("Hello, world\n".utf8)),
+            scenario("wrap text", "english-1mb", "", [], english),
+            scenario("wrap text", "english-1mb", " --manager glyph", ["--manager", "glyph"], english),
+            scenario("wrap json", "english-1mb", "", ["--format", "json"], english),
+        ]
+        if !options.quick {
+            var copies = Data()
+            for _ in 0..<wrapCopies { copies += english }
+            all.append(scenario("wrap text", "english-\(wrapCopies)mb", "", [], copies))
+        }
+        return all
+    }
+
+    /// GNU time, which reports a command's peak resident memory (Debian's `time`).
+    static let gnuTime = WholeProcess.gnuTime
+
     /// What cannot run here, with why.
     static func notRun(options: Options) -> [String] {
         var reasons: [String] = []
         if textlayout(options: options) == nil {
             reasons.append(
-                "render png and cards render png by textlayout (no binary: `swift build -c release --product textlayout` first, as `make bench` does, or --textlayout PATH)"
+                "render png, cards render png and wrap by textlayout (no binary: `swift build -c release --product textlayout` first, as `make bench` does, or --textlayout PATH)"
             )
         }
         if !FileManager.default.isExecutableFile(atPath: pangoView) {

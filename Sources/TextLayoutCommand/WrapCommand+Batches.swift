@@ -1,0 +1,267 @@
+import Foundation
+import Typesetting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Lays out one batch of paragraphs and formats its lines, on any thread: what
+/// `wrap` runs on its workers.
+struct BatchWriter: Sendable {
+    /// The checked options.
+    let options: WrapOptions
+    /// The fonts, when the width is in points.
+    let fonts: FontCascade?
+    /// The typesetter every batch shares (its caches are thread-safe).
+    let typesetter: Typesetter?
+
+    init(options: WrapOptions, fonts: FontCascade?, analysisFault: AnalysisFault?) {
+        self.options = options
+        self.fonts = fonts
+        typesetter = fonts.map {
+            Typesetter(fonts: $0, style: options.style, locale: options.locale, analysisFault: analysisFault)
+        }
+    }
+
+    /// One batch laid out: its lines formatted, and what the document's totals need.
+    struct Result: Sendable {
+        /// The lines as text (`--format text` and `--columns`).
+        var text = ""
+        /// The lines as JSON objects (`--format json`).
+        var objects: [LayoutJSON.LineObject] = []
+        /// The height of the batch's lines.
+        var height: CGFloat = 0
+        /// The widest line's width.
+        var usedWidth: CGFloat = 0
+        /// The latest analysis failure, its range in the batch, and how many.
+        var failure: (error: TypesettingError, count: Int)?
+        /// An error that stops the output after the batches before this one.
+        var error: (any Error)?
+    }
+
+    /// `batch` laid out (as `attributed` when given, else as plain text) with
+    /// `lineLimit`, and formatted as the options say.
+    func lay(_ batch: ParagraphBatch, attributed: AttributedText?, lineLimit: LineLimit?) -> Result {
+        switch options.measure {
+        case .points(let width):
+            inPoints(batch, attributed: attributed ?? AttributedText(utf16: batch.text), width: width, limit: lineLimit)
+        case .columns(let columns):
+            inColumns(batch.text, columns: columns, limit: lineLimit)
+        }
+    }
+
+    /// Lays out `attributed`, the text of `batch`, with the chosen layout manager
+    /// and formats its lines as text or JSON.
+    private func inPoints(
+        _ batch: ParagraphBatch, attributed: AttributedText, width: CGFloat, limit: LineLimit?
+    ) -> Result {
+        let (frame, failure) =
+            switch options.manager {
+            case .fragment:
+                TextFrame.byFragmentManager(attributed, width: width, typesetter: typesetter!, limit: limit)
+            case .glyph:
+                TextFrame.byGlyphManager(attributed, width: width, typesetter: typesetter!, limit: limit)
+            }
+        var result = Result(height: frame.height, usedWidth: frame.measurement.usedWidth)
+        if var failure {
+            failure.error.range = failure.error.range.map {
+                ($0.lowerBound + batch.offset)..<($0.upperBound + batch.offset)
+            }
+            result.failure = failure
+        }
+        switch options.format {
+        case .text:
+            for line in frame.lines {
+                result.text += line.shownText(in: batch.text)
+                result.text += "\n"
+            }
+        case .json:
+            result.objects = frame.lines.map {
+                LayoutJSON.lineObject(
+                    $0, text: batch.text, baseSize: options.size, offset: batch.offset,
+                    firstParagraph: batch.firstParagraph)
+            }
+        }
+        return result
+    }
+
+    /// Wraps each paragraph by terminal cells and formats its lines, as many as
+    /// `limit` allows; when a paragraph has more, the last line shown holds the rest
+    /// of it, cut as `--truncate` says (as a container's last line).
+    private func inColumns(_ text: [UInt16], columns: Int, limit: LineLimit?) -> Result {
+        let wrapper = TerminalColumns(columns: columns)
+        var linesLeft = limit?.maximumLines ?? Int.max
+        var result = Result()
+        func write(_ part: ArraySlice<UInt16>) { result.text += String(decoding: part, as: UTF16.self) }
+        do {
+            for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
+                let content = Array(text[paragraph.content])
+                let lines = try wrapper.lines(
+                    for: content, locale: options.locale, strategy: options.style.lineBreakStrategy ?? .greedy)
+                let shown = lines.prefix(linesLeft)
+                linesLeft -= shown.count
+                for (index, range) in shown.enumerated() {
+                    if index == shown.count - 1, lines.count > shown.count, let truncation = limit?.truncation {
+                        let (kept, elided) = try wrapper.truncatedLine(
+                            for: content, from: range.lowerBound, mode: truncation.mode)
+                        let cut = elided ?? kept.upperBound..<kept.upperBound
+                        write(content[kept.lowerBound..<cut.lowerBound])
+                        if elided != nil { result.text += "\u{2026}" }
+                        write(content[cut.upperBound..<kept.upperBound])
+                    } else {
+                        write(content[range])
+                    }
+                    result.text += "\n"
+                }
+            }
+        } catch {
+            result.error = error
+        }
+        return result
+    }
+}
+
+/// The output of `wrap` as batches arrive in order: text written at once; JSON's
+/// line objects gathered (in memory, then in an unnamed temporary file past
+/// `memoryLimit` bytes) until the totals that precede them in the document
+/// ("height", "lineCount") are known.
+struct WrapOutput {
+    private let format: WrapOptions.Format
+    private let width: CGFloat?
+    /// The height of the batches written so far: the top of the next one.
+    private var height: CGFloat = 0
+    private var lineCount = 0
+    private var paragraphCount = 0
+    private var usedWidth: CGFloat = 0
+    private var failure: (error: TypesettingError, count: Int)?
+    private var spool: Spool?
+
+    /// An output in `format`, for lines measured by `measure`.
+    init(format: WrapOptions.Format, measure: WrapOptions.Measure) {
+        self.format = format
+        if case .points(let width) = measure { self.width = width } else { width = nil }
+    }
+
+    /// Writes `result`, the layout of `batch`, after the batches before it.
+    ///
+    /// - Throws: `CommandLineError` when the batch could not be wrapped (nothing of
+    ///   it is written) or the JSON could not be kept until the end.
+    mutating func write(
+        _ result: BatchWriter.Result, of batch: ParagraphBatch, output: inout some TextOutputStream
+    ) throws {
+        if let error = result.error as? TypesettingError { throw CommandLineError.failure(error.description) }
+        if let error = result.error { throw error }
+        switch format {
+        case .text:
+            output.write(result.text)
+        case .json:
+            if spool == nil { spool = Spool() }
+            for object in result.objects {
+                try spool!.append(object.text(above: height))
+            }
+        }
+        height += result.height
+        lineCount += result.objects.count  // counted in JSON only, where it is printed
+        paragraphCount += batch.paragraphCount
+        usedWidth = max(usedWidth, result.usedWidth)
+        if let batchFailure = result.failure {
+            failure = (batchFailure.error, (failure?.count ?? 0) + batchFailure.count)
+        }
+    }
+
+    /// Ends the output: JSON's totals and lines; then the analysis failures, if any,
+    /// are thrown (every line has been written, the failed paragraphs' fallback
+    /// lines too, and the exit status says the output is not the real layout).
+    mutating func finish(output: inout some TextOutputStream) throws {
+        if format == .json, let width {
+            output.write("{\n")
+            output.write("  \"height\": \(LayoutJSON.number(height)),\n")
+            output.write("  \"lineCount\": \(lineCount),\n")
+            if lineCount == 0 {
+                output.write("  \"lines\": [],\n")
+            } else {
+                output.write("  \"lines\": [\n")
+                try spool!.copy(to: &output)
+                output.write("\n  ],\n")
+            }
+            output.write("  \"paragraphCount\": \(paragraphCount),\n")
+            output.write("  \"usedWidth\": \(LayoutJSON.number(usedWidth)),\n")
+            output.write("  \"width\": \(LayoutJSON.number(width))\n")
+            output.write("}\n")
+        }
+        if let (error, count) = failure { throw CommandLineError.analysisFailed(error, count: count) }
+    }
+
+    /// JSON line objects, joined by ",\n" and indented: in memory up to
+    /// `memoryLimit` bytes, the rest in an unnamed temporary file (`tmpfile(3)`,
+    /// gone when closed), so the output of any input size takes bounded memory.
+    final class Spool {
+        /// The bytes kept in memory before they go to the file.
+        let memoryLimit: Int
+        /// How many bytes went to the file.
+        private(set) var spilledBytes = 0
+        private var memory: [UInt8] = []
+        private var file: UnsafeMutablePointer<FILE>?
+        private var isEmpty = true
+
+        /// An empty spool keeping up to `memoryLimit` bytes (8 MiB by default) in memory.
+        init(memoryLimit: Int = 1 << 23) {
+            self.memoryLimit = memoryLimit
+        }
+
+        deinit {
+            if let file { fclose(file) }
+        }
+
+        /// Adds one object.
+        func append(_ object: String) throws {
+            if !isEmpty { memory.append(contentsOf: ",\n".utf8) }
+            isEmpty = false
+            memory.append(contentsOf: "    ".utf8)
+            memory.append(contentsOf: object.utf8)
+            if memory.count >= memoryLimit { try spill() }
+        }
+
+        /// Moves the bytes in memory to the file.
+        private func spill() throws {
+            if file == nil {
+                file = tmpfile()
+                guard file != nil else { throw Self.failure("create", errno) }
+            }
+            let written = memory.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            guard written == memory.count else { throw Self.failure("write", errno) }
+            spilledBytes += written
+            memory.removeAll(keepingCapacity: true)
+        }
+
+        /// Writes every object to `output`, in order, a block at a time.
+        func copy(to output: inout some TextOutputStream) throws {
+            if let file {
+                rewind(file)
+                var block = [UInt8](repeating: 0, count: 1 << 20)
+                var carry: [UInt8] = []
+                while true {
+                    let count = block.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+                    if count == 0 {
+                        guard ferror(file) == 0 else { throw Self.failure("read", errno) }
+                        break
+                    }
+                    // A block ends inside a character at most: write up to its last
+                    // line end (objects are one a line) and carry the rest.
+                    carry += block[..<count]
+                    guard let end = carry.lastIndex(of: 0x0A) else { continue }
+                    output.write(String(decoding: carry[...end], as: UTF8.self))
+                    carry.removeFirst(end + 1)
+                }
+                output.write(String(decoding: carry, as: UTF8.self))
+            }
+            output.write(String(decoding: memory, as: UTF8.self))
+        }
+
+        private static func failure(_ action: String, _ code: Int32) -> CommandLineError {
+            .failure("cannot \(action) a temporary file for the JSON lines: \(String(cString: strerror(code)))")
+        }
+    }
+}
