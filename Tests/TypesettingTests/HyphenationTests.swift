@@ -29,8 +29,9 @@ import Testing
         var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
         var pos: UnsafeMutablePointer<Int32>?
         var cut: UnsafeMutablePointer<Int32>?
+        // NUL-terminated: libhyphen reads the word with strstr, past the length given.
         _ = hnj_hyphen_hyphenate3(
-            english.dictionary, bytes, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 3)
+            english.dictionary, bytes + [0], Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 3)
         free(rep)
         free(pos)
         free(cut)
