@@ -222,3 +222,75 @@ import Testing
         #expect((0..<paragraph.segmentCount).allSatisfy { paragraph.segment(at: $0).hyphenWidth == nil })
     }
 }
+
+/// Paragraphs with tabs are broken by their own loop (each line measured with its
+/// tabs resolved): it ends lines at the same hyphen breaks, by the same rules, and
+/// those lines show their hyphen.
+@Suite struct TabbedHyphenationTests {
+    @Test func aTabbedLineEndingAtASoftHyphenShowsTheHyphen() throws {
+        var style = ParagraphStyle()
+        style.tabStops = [TextTab(.left, location: 100)]
+        let typesetter = try Typesetter(fonts: TestData.cascade(), style: style)
+        let paragraph = try typesetter.paragraph(AttributedText("Name\textra\u{00AD}ordinary"))
+        let font = try TestData.font()
+        let extra = try #require(
+            try Typesetter(fonts: TestData.cascade()).paragraph(AttributedText("extra"))
+                .lines(width: 1000).first
+        ).width
+        // Room for the tab, "extra" and its hyphen, not for the whole word.
+        let lines = try paragraph.lines(width: 100 + extra + CGFloat(font.hyphen.advance) + 1)
+        #expect(lines.count == 2)
+        #expect(lines[0].range == 0..<11 && lines[0].isHyphenated && !lines[1].isHyphenated)
+        #expect(abs(lines[0].width - (100 + extra + CGFloat(font.hyphen.advance))) < 1e-6)
+        let hyphen = try #require(font.face.glyph(for: "\u{2010}"))
+        #expect(lines[0].runs.last?.glyphs == [hyphen])
+        #expect(abs(lines[0].runs.reduce(0) { $0 + $1.width } - lines[0].width) < 1e-6)
+        // Without room for the hyphen, the line does not end at the soft hyphen.
+        let narrower = try paragraph.lines(width: 100 + extra + 0.5)
+        #expect(narrower.allSatisfy { !$0.isHyphenated || $0.width <= 100 + extra + 0.5 })
+        #expect(narrower[0].range != 0..<11)
+    }
+
+    /// A tab at each paragraph's end hangs on its last line, so every other line is
+    /// the same with or without it: the tabbed loop must end them at the same
+    /// hyphen breaks as the greedy one, hyphens shown. Up to the first line edge
+    /// HarfBuzz marked unsafe to break: the tabbed loop measures every candidate line
+    /// exactly, the greedy one sums segment widths and measures only the line it
+    /// chose, so there the two may choose differently (both lines fit).
+    @Test(arguments: [130, 300] as [CGFloat])
+    func tabbedParagraphsUseTheSameHyphenBreaks(width: CGFloat) throws {
+        var style = HyphenationTests.auto()
+        style.tabStops = [TextTab(.left, location: 50)]
+        let typesetter = try HyphenationTests.typesetter(style)
+        let text = try TestData.corpus("english.txt")
+        var hyphens = 0
+        var agreeing = 0
+        var differing = 0
+        for plain in try typesetter.paragraphs(for: AttributedText(text)) where plain.length > 0 {
+            let tabbed = try typesetter.paragraph(AttributedText(plain.string + "\t"))
+            #expect(tabbed.hasTabs)
+            let expected = try plain.lines(width: width)
+            let lines = try tabbed.lines(width: width)
+            if lines.dropLast().map(\.range) == expected.dropLast().map(\.range) {
+                #expect(lines.map(\.isHyphenated) == expected.map(\.isHyphenated))
+                agreeing += 1
+            } else {
+                let k = try #require(lines.indices.first { lines[$0].range != expected[$0].range })
+                #expect(
+                    !plain.isSafeToBreak(at: expected[k].contentEnd) || !plain.isSafeToBreak(at: lines[k].contentEnd),
+                    "\(expected[k].range) against \(lines[k].range)")
+                #expect(lines[..<k].map(\.isHyphenated) == expected[..<k].map(\.isHyphenated))
+                differing += 1
+            }
+            for line in lines where line.isHyphenated {
+                #expect(line.width <= width + 1e-6)
+                #expect(abs(line.runs.reduce(0) { $0 + $1.width } - line.width) < 1e-6)
+                let (word, before) = HyphenationTests.word(around: line.contentEnd, in: tabbed.text)
+                #expect(HyphenationTests.libhyphenPoints(word).contains(before), "\(word) at \(before)")
+                hyphens += 1
+            }
+        }
+        #expect(hyphens > 10)
+        #expect(differing * 10 < agreeing, "\(differing) paragraphs differ, \(agreeing) agree")
+    }
+}

@@ -46,42 +46,75 @@ extension ShapedParagraph {
     /// as fit with its tabs resolved, ends after a tab that has no stop left, and a
     /// segment too wide for a line of its own is broken between graphemes. The first
     /// line (when `start` is 0) is `firstLineWidth` wide.
+    ///
+    /// Hyphen breaks (soft hyphens and automatic points) follow `GreedyBreaking`'s
+    /// rules: a line ends at one only when its hyphen fits too, ending before the
+    /// word would fill less than the style's hyphenation factor of the line (or
+    /// nothing else fits), not after too many hyphenated lines in a row, and not at a
+    /// point kept as a last resort; such a line is hyphenated, and shows the hyphen.
     func tabbedLineBreaks(width: Double, firstLineWidth: Double, from start: Int, tabs: ParagraphTabs) -> [LineBreak] {
         guard segments.count > 0, start < length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
+        let hyphenLimits = self.hyphenLimits
         var lines: [LineBreak] = []
         var lineStart = start
         var first = segments.index(holding: start)
+        var consecutiveHyphens = 0
         while first < segments.count {
             let limit = fittingLimit(width: lineStart == 0 ? firstLineWidth : width)
+            // The last segment after which the line may end without a hyphen, its
+            // content width, and the last hyphen break whose hyphen fits.
             var last = -1
+            var lastWidth = 0.0
+            var hyphenLast = -1
             var j = first
             while j < segments.count {
                 let measured = tabbedContentWidth(
                     line: lineStart..<segments.end(of: j), contentEnd: max(lineStart, segments.contentEnd(of: j)),
                     tabs: tabs)
                 if measured.width > limit || (measured.wraps && j > first) { break }
-                last = j
+                if let hyphen = segments.hyphenWidth(j) {
+                    if measured.width + hyphen <= limit { hyphenLast = j }
+                } else {
+                    last = j
+                    lastWidth = measured.width
+                }
                 if segments.isMandatory(j) || measured.wraps { break }
                 j += 1
             }
+            let allowsHyphen =
+                hyphenLimits.maximumConsecutive == 0 || consecutiveHyphens < hyphenLimits.maximumConsecutive
+            if hyphenLast > last,
+                last < 0
+                    || (allowsHyphen && lastWidth < hyphenLimits.factor * limit
+                        && !segments.isLastResortHyphen(hyphenLast))
+            {
+                last = hyphenLast
+            }
             if last < 0 {
-                // Not even segment `first` fits: break it between graphemes.
+                // Not even segment `first` fits: break it between graphemes (a hyphen
+                // break's word keeps room for its hyphen when it would end there).
                 let contentEnd = segments.contentEnd(of: first)
-                let end = graphemeBreak(from: lineStart, before: contentEnd, limit: limit, tabs: tabs)
+                let end = graphemeBreak(
+                    from: lineStart, before: contentEnd, limit: limit, tabs: tabs,
+                    hyphen: segments.hyphenWidth(first) ?? 0)
                 if end < contentEnd {
+                    consecutiveHyphens = 0
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
                     lineStart = end
                     continue
                 }
                 last = first
             }
+            let contentEnd = max(lineStart, segments.contentEnd(of: last))
+            let isHyphenated = segments.isHyphenBreak(last) && contentEnd > lineStart
             lines.append(
                 LineBreak(
-                    range: lineStart..<segments.end(of: last),
-                    contentEnd: max(lineStart, segments.contentEnd(of: last)),
-                    isMandatory: segments.isMandatory(last) || last == segments.count - 1))
+                    range: lineStart..<segments.end(of: last), contentEnd: contentEnd,
+                    isMandatory: segments.isMandatory(last) || last == segments.count - 1,
+                    isHyphenated: isHyphenated))
+            consecutiveHyphens = isHyphenated ? consecutiveHyphens + 1 : 0
             lineStart = segments.end(of: last)
             first = last + 1
         }
@@ -89,13 +122,16 @@ extension ShapedParagraph {
     }
 
     /// The furthest grapheme boundary before `end` that a line from `lineStart` can
-    /// reach within `limit`, tabs resolved; at least one grapheme on.
-    private func graphemeBreak(from lineStart: Int, before end: Int, limit: Double, tabs: ParagraphTabs) -> Int {
+    /// reach within `limit`, tabs resolved, with room for `hyphen` when it is `end`
+    /// itself; at least one grapheme on.
+    private func graphemeBreak(
+        from lineStart: Int, before end: Int, limit: Double, tabs: ParagraphTabs, hyphen: Double
+    ) -> Int {
         let boundaries = graphemeAdvances(in: lineStart..<end).boundaries
         var best = boundaries.count > 1 ? boundaries[1] : end
         for boundary in boundaries.dropFirst(2) {
             let measured = tabbedContentWidth(line: lineStart..<boundary, contentEnd: boundary, tabs: tabs)
-            if measured.width > limit || measured.wraps { break }
+            if measured.width + (boundary == end ? hyphen : 0) > limit || measured.wraps { break }
             best = boundary
         }
         return best
