@@ -294,3 +294,78 @@ import Testing
         #expect(differing * 10 < agreeing, "\(differing) paragraphs differ, \(agreeing) agree")
     }
 }
+
+/// The work automatic hyphenation adds, counted rather than timed: libhyphen calls
+/// and re-shaped line edges.
+@Suite struct HyphenationWorkTests {
+    static let dictionaryFolder = TestData.root.appendingPathComponent("hyphen").path
+
+    @Test func aWordGoesToLibhyphenOncePerDictionaryAndTheLinesStayTheSame() throws {
+        let dictionaries = HyphenationDictionaries(directories: [Self.dictionaryFolder])
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        func layOut() throws -> (lines: [[Line]], statistics: TypesetterStatistics) {
+            let typesetter = try Typesetter(
+                fonts: TestData.cascade(), style: HyphenationTests.auto(), locale: "en-US",
+                hyphenationDictionaries: dictionaries)
+            let lines = try typesetter.paragraphs(for: text).map { try $0.lines(width: 130) }
+            return (lines, typesetter.statistics)
+        }
+        let first = try layOut()
+        let kept = try dictionaries.dictionary(for: "en-US").keptWordCount
+        #expect(kept > 100)
+        // Prose repeats its words: each distinct word (of at most 16 units) went to
+        // libhyphen once; a longer one goes every time.
+        #expect(first.statistics.hyphenationDictionaryCalls < first.statistics.wordsHyphenated)
+        let second = try layOut()
+        #expect(second.statistics.wordsHyphenated == first.statistics.wordsHyphenated)
+        #expect(
+            first.statistics.hyphenationDictionaryCalls - second.statistics.hyphenationDictionaryCalls == kept)
+        #expect(second.lines.map { $0.map(\.range) } == first.lines.map { $0.map(\.range) })
+        #expect(second.lines.map { $0.map(\.width) } == first.lines.map { $0.map(\.width) })
+        // Forgotten, the words go to libhyphen again, with the same points.
+        try dictionaries.dictionary(for: "en-US").forgetWords()
+        let third = try layOut()
+        #expect(third.statistics.hyphenationDictionaryCalls == first.statistics.hyphenationDictionaryCalls)
+        #expect(third.lines.map { $0.map(\.isHyphenated) } == first.lines.map { $0.map(\.isHyphenated) })
+    }
+
+    @Test func cachedPointsAreLibhyphensOwn() throws {
+        let dictionary = try HyphenationDictionaries(directories: [Self.dictionaryFolder]).dictionary(for: "en-US")
+        let words = try TestData.corpus("english.txt").split { !$0.isLetter }.map(String.init)
+        for word in words + words {
+            let units = Array(word.utf16)
+            var cached: [Int] = []
+            units.withUnsafeBufferPointer { buffer in
+                dictionary.forEachPoint(in: buffer, before: 2, after: 3) { cached.append($0) }
+            }
+            let direct = units.withUnsafeBufferPointer { dictionary.hyphenationPoints(in: $0, before: 2, after: 3) }
+            #expect(cached == direct, "\(word)")
+        }
+    }
+
+    /// Where a line ends at a hyphen inside a kerned pair, the edge is re-shaped
+    /// (the part-word from the nearest safe boundary): once for the line that ends
+    /// there, and for the next line's start once where it is measured and once for
+    /// its hanging whitespace; the line builder takes the breaker's exact widths.
+    @Test(arguments: [90, 130, 200, 300] as [CGFloat])
+    func hyphenatedLineEdgesAreReshapedAtMostThreeTimes(width: CGFloat) throws {
+        let typesetter = try HyphenationTests.typesetter(HyphenationTests.auto())
+        let paragraphs = try typesetter.paragraphs(for: AttributedText(try TestData.corpus("english.txt")))
+        #expect(typesetter.statistics.edgeReshapes == 0)
+        var hyphenEdges = 0
+        for paragraph in paragraphs {
+            let statistics = typesetter.statistics
+            let (reshapedBefore, shapedBefore) = (statistics.edgeReshapes, statistics.shapingCalls)
+            let lines = try paragraph.lines(width: width)
+            let unsafe = lines.dropLast().filter { !paragraph.isSafeToBreak(at: $0.range.upperBound) }
+            let reshaped = statistics.edgeReshapes - reshapedBefore
+            #expect(statistics.shapingCalls - shapedBefore == reshaped)
+            // Paragraphs whose only unsafe edges are hyphens (others may break a
+            // word between graphemes, measured grapheme by grapheme).
+            guard unsafe.allSatisfy(\.isHyphenated) else { continue }
+            hyphenEdges += unsafe.count
+            #expect(reshaped <= 3 * unsafe.count, "\(reshaped) hb_shape calls for \(unsafe.count) unsafe hyphens")
+        }
+        #expect(hyphenEdges > 0)
+    }
+}

@@ -244,6 +244,9 @@ struct Report: Sendable, Codable {
             + rows.compactMap { row in
                 row.extra["shapeCacheHitRate"].map {
                     "- \(row.name): shape-cache hit rate \(Self.percent($0)), \(Int(row.extra["shapingCalls"] ?? 0)) hb_shape calls"
+                        + (row.extra["wordsHyphenated"].flatMap { $0 > 0 ? $0 : nil }.map {
+                            ", \(Int($0)) words hyphenated, \(Int(row.extra["hyphenationDictionaryCalls"] ?? 0)) libhyphen calls"
+                        } ?? "")
                 }
             }
         if !notes.isEmpty { out += "\n" + notes.joined(separator: "\n") + "\n" }

@@ -24,7 +24,8 @@ struct AutomaticHyphenation {
         var start = 0
         var words = 0
         var units = 0
-        defer { statistics.hyphenated(words: words, units: units) }
+        var calls = 0
+        defer { statistics.hyphenated(words: words, units: units, dictionaryCalls: calls) }
         for i in 0..<breaks.count {
             let end = Int(breaks.offsets[i])
             defer { start = end }
@@ -41,13 +42,14 @@ struct AutomaticHyphenation {
             guard let dictionary else { continue }
             words += 1
             units += word.count
-            for point in dictionary.hyphenationPoints(
+            let asked = dictionary.forEachPoint(
                 in: UnsafeBufferPointer(rebasing: text[word]), before: rules.minimumCharactersBefore,
-                after: rules.minimumCharactersAfter)
-            {
+                after: rules.minimumCharactersAfter
+            ) { point in
                 points.append(Int32(word.lowerBound + point))
                 if isKeptWhole { lastWordPoints.append(Int32(word.lowerBound + point)) }
             }
+            if asked { calls += 1 }
         }
         return (points, lastWordPoints)
     }
@@ -66,14 +68,43 @@ struct AutomaticHyphenation {
         else { return nil }
         while lower < upper, !isWordUnit(text[lower]) { lower += 1 }
         while upper > lower, !isWordUnit(text[upper - 1]) { upper -= 1 }
+        guard
+            let (characters, hasLowercase, hasDigit) = letters(in: UnsafeBufferPointer(rebasing: text[lower..<upper])),
+            characters >= rules.minimumWordLength, hasLowercase || rules.hyphenatesCapitalizedWords,
+            !hasDigit || rules.hyphenatesWordsWithDigits
+        else { return nil }
+        return lower..<upper
+    }
+
+    /// How many characters of `units` count towards a word's length (letters and
+    /// digits, not marks), whether one is lowercase (or a letter without case) and
+    /// whether one is a digit; nil when one is neither a letter, a mark nor a digit.
+    /// ASCII, nearly every word of Latin-script prose, is told apart by its ranges;
+    /// anything else by its general category.
+    private func letters(in units: UnsafeBufferPointer<UInt16>) -> (Int, hasLowercase: Bool, hasDigit: Bool)? {
         var characters = 0
         var hasLowercase = false
         var hasDigit = false
-        for scalar in String(decoding: UnsafeBufferPointer(rebasing: text[lower..<upper]), as: UTF16.self)
-            .unicodeScalars
-        {
-            let properties = scalar.properties
-            switch properties.generalCategory {
+        if units.allSatisfy({ $0 < 0x80 }) {
+            for unit in units {
+                switch unit {
+                case 0x41...0x5A: characters += 1
+                case 0x61...0x7A:
+                    characters += 1
+                    hasLowercase = true
+                case 0x30...0x39:
+                    characters += 1
+                    hasDigit = true
+                default: return nil
+                }
+            }
+            return (characters, hasLowercase, hasDigit)
+        }
+        // General Punctuation (dashes, curly quotes, spaces, format characters) holds
+        // no letter, mark or digit: a word joined by one is no word, told at once.
+        if units.contains(where: { (0x2000...0x206F).contains($0) }) { return nil }
+        for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+            switch scalar.properties.generalCategory {
             case .uppercaseLetter, .titlecaseLetter: characters += 1
             case .lowercaseLetter, .otherLetter, .modifierLetter:
                 characters += 1
@@ -85,10 +116,7 @@ struct AutomaticHyphenation {
             default: return nil
             }
         }
-        guard characters >= rules.minimumWordLength, hasLowercase || rules.hyphenatesCapitalizedWords,
-            !hasDigit || rules.hyphenatesWordsWithDigits
-        else { return nil }
-        return lower..<upper
+        return (characters, hasLowercase, hasDigit)
     }
 
     /// Whether `unit` can be part of a word: not ASCII punctuation, space or a soft

@@ -17,6 +17,8 @@ public final class HyphenationDictionary: Sendable {
     nonisolated(unsafe) private let dictionary: UnsafeMutablePointer<HyphenDict>
     /// The Foundation encoding of a single-byte character set; nil for UTF-8.
     private let singleByteEncoding: String.Encoding?
+    /// The points of the words hyphenated so far, by word and minimums.
+    private let words = Lock(HyphenatedWords())
 
     /// Loads the dictionary at `path`.
     ///
@@ -83,6 +85,44 @@ public final class HyphenationDictionary: Sendable {
             offsets.append(offset)
         }
         return points(bytes: bytes, characters: scalars.count, before: before, after: after).map { offsets[$0 - 1] }
+    }
+
+    /// The same as `hyphenationPoints(in:before:after:)` for a word in UTF-16, each
+    /// point given to `body` in ascending order; a word seen before (with the same
+    /// minimums) is answered from the words kept, without libhyphen. Returns whether
+    /// libhyphen was asked.
+    @discardableResult
+    func forEachPoint(
+        in word: UnsafeBufferPointer<UInt16>, before: Int, after: Int, _ body: (Int) -> Void
+    ) -> Bool {
+        guard let key = HyphenatedWords.Key(word, before: before, after: after) else {
+            for point in hyphenationPoints(in: word, before: before, after: after) { body(point) }
+            return true
+        }
+        var asked = false
+        var points: UInt16
+        if let known = words.withLock({ $0.points(of: key) }) {
+            points = known
+        } else {
+            points = 0
+            for point in hyphenationPoints(in: word, before: before, after: after) { points |= 1 << point }
+            asked = true
+            words.withLock { [points] in $0.insert(points, for: key) }
+        }
+        while points != 0 {
+            body(points.trailingZeroBitCount)
+            points &= points - 1
+        }
+        return asked
+    }
+
+    /// The number of words whose points are kept.
+    public var keptWordCount: Int { words.withLock { $0.count } }
+
+    /// Forgets the words hyphenated so far (for cold-start measurements, or to free
+    /// the memory): each is handed to libhyphen again when next seen.
+    public func forgetWords() {
+        words.withLock { $0 = HyphenatedWords() }
     }
 
     /// `scalars` lowercased one by one (so points map back) in the dictionary's

@@ -43,7 +43,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             let fit = fittingSegments(
                 segments, from: first, partialWidth: partialWidth, limit: limit,
                 hyphenFactor: allowsHyphen ? hyphenLimits.factor : 0)
-            var (last, widthsHold) = withinUnsafeEdges(
+            var (last, widthsHold, exactWidth) = withinUnsafeEdges(
                 text, segments, last: fit.last, lineStart: lineStart, first: first,
                 startsInside: partialWidth != nil, limit: limit)
             if last < 0 {
@@ -71,16 +71,17 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 }
                 // What is left of the word is one grapheme too wide: it ends the
                 // line, with the segment's whitespace hanging after it.
-                (last, widthsHold) = (first, false)
+                (last, widthsHold, exactWidth) = (first, false, nil)
             }
             // The widths travel with the break when they are the line's own (a line
             // starting at a segment, edges as in the whole text), sparing the line
-            // builder a pass over the glyphs.
+            // builder a pass over the glyphs; so does a content width measured
+            // exactly at an unsafe edge, sparing it the re-shaping.
             lines.append(
                 LineBreak(
                     range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
                     isMandatory: segments.isMandatory(last) || last == segments.count - 1,
-                    contentWidth: widthsHold ? fit.contentWidth : nil,
+                    contentWidth: widthsHold ? fit.contentWidth : exactWidth,
                     whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil,
                     isHyphenated: segments.isHyphenBreak(last)))
             consecutiveHyphens = segments.isHyphenBreak(last) ? consecutiveHyphens + 1 : 0
@@ -161,15 +162,16 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     }
 
     /// `last`, or the latest segment before it whose line still fits measured
-    /// exactly (-1 when none does), and whether the segments' widths are the line's
-    /// own. Those widths assume the line's edges are shaped as in the whole text;
-    /// where the text says an edge is not safe to break, the line is measured
-    /// exactly and gives segments back until it fits.
+    /// exactly (-1 when none does), whether the segments' widths are the line's
+    /// own, and the line's content width (its hyphen's included) when it was
+    /// measured exactly. Segment widths assume the line's edges are shaped as in the
+    /// whole text; where the text says an edge is not safe to break, the line is
+    /// measured exactly and gives segments back until it fits.
     @inline(__always)
     private static func withinUnsafeEdges(
         _ text: Text, _ segments: BreakSegments, last: Int, lineStart: Int, first: Int,
         startsInside: Bool, limit: Double
-    ) -> (last: Int, widthsHold: Bool) {
+    ) -> (last: Int, widthsHold: Bool, exactWidth: Double?) {
         var last = last
         var widthsHold = !startsInside
         let safeStart = startsInside ? text.isSafeToBreak(at: lineStart) : (first == 0 || segments.isSafeEnd(first - 1))
@@ -179,10 +181,10 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 text.exactContentWidth(
                     line: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last))
                 + (segments.hyphenWidth(last) ?? 0)
-            if exact <= limit { break }
+            if exact <= limit { return (last, false, exact) }
             last = last > first ? last - 1 : -1
         }
-        return (last, widthsHold)
+        return (last, widthsHold, nil)
     }
 
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many

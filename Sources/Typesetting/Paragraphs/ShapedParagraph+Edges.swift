@@ -44,9 +44,22 @@ extension ShapedParagraph {
                 for g in glyphs { total += Int64(runs[index].advances[g]) }
                 width += Double(total) * runs[index].scale
             } else {
-                let (storage, glyphs) = self.glyphs(of: index, in: piece, lineRange: line)
-                for g in glyphs where Int(storage.clusters[g]) < contentEnd { total += Int64(storage.advances[g]) }
-                width += Double(total) * storage.scale
+                // The edges re-shaped on their own, the middle summed where it lies:
+                // the same glyphs `glyphs(of:in:lineRange:)` joins, copying none.
+                let run = runs[index]
+                let (middle, parts) = edgeParts(of: run, piece: piece, line: line)
+                if !middle.isEmpty, middle.lowerBound < contentEnd {
+                    for g in run.glyphRange(for: middle.lowerBound..<min(middle.upperBound, contentEnd)) {
+                        total += Int64(run.advances[g])
+                    }
+                }
+                for part in parts where part.lowerBound < contentEnd {
+                    let shaped = reshape(run, part)
+                    for g in 0..<shaped.count where Int(shaped.clusters[g]) < contentEnd {
+                        total += Int64(shaped.advances[g])
+                    }
+                }
+                width += Double(total) * run.scale
             }
             index += 1
         }
@@ -65,9 +78,25 @@ extension ShapedParagraph {
         text[range].contains(0x20)
     }
 
-    /// `run` cut to `piece`, the unsafe edges shaped alone up to the nearest safe
-    /// boundary, the middle sliced from the original.
-    private func reshapedEdges(of run: ShapedRun, piece: Range<Int>, start: Bool, end: Bool) -> ShapedRun {
+    /// How a piece of `run` on a line spanning `line` splits: the middle that keeps
+    /// the run's glyphs (empty when none does) and the parts before and after it that
+    /// an unsafe line edge makes re-shape, in logical order.
+    private func edgeParts(of run: ShapedRun, piece: Range<Int>, line: Range<Int>) -> (
+        middle: Range<Int>, reshaped: [Range<Int>]
+    ) {
+        let startsInside = piece.lowerBound == line.lowerBound && !run.isSafeToBreak(at: piece.lowerBound)
+        let endsInside = piece.upperBound == line.upperBound && !run.isSafeToBreak(at: piece.upperBound)
+        let (middleStart, middleEnd) = safeMiddle(of: run, piece: piece, start: startsInside, end: endsInside)
+        guard middleStart < middleEnd else { return (piece.lowerBound..<piece.lowerBound, [piece]) }
+        var parts: [Range<Int>] = []
+        if piece.lowerBound < middleStart { parts.append(piece.lowerBound..<middleStart) }
+        if middleEnd < piece.upperBound { parts.append(middleEnd..<piece.upperBound) }
+        return (middleStart..<middleEnd, parts)
+    }
+
+    /// The part of `piece` between the nearest boundaries safe to break inside its
+    /// unsafe edges (`start`, `end`); empty (start ≥ end) when there is none.
+    private func safeMiddle(of run: ShapedRun, piece: Range<Int>, start: Bool, end: Bool) -> (Int, Int) {
         var middleStart = piece.lowerBound
         if start {
             middleStart = piece.upperBound
@@ -88,6 +117,13 @@ extension ShapedParagraph {
                 offset -= 1
             }
         }
+        return (middleStart, middleEnd)
+    }
+
+    /// `run` cut to `piece`, the unsafe edges shaped alone up to the nearest safe
+    /// boundary, the middle sliced from the original.
+    private func reshapedEdges(of run: ShapedRun, piece: Range<Int>, start: Bool, end: Bool) -> ShapedRun {
+        let (middleStart, middleEnd) = safeMiddle(of: run, piece: piece, start: start, end: end)
         var parts: [ShapedRun] = []
         if middleStart >= middleEnd {
             parts.append(reshape(run, piece))

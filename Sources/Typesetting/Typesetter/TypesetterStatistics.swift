@@ -14,6 +14,7 @@ public final class TypesetterStatistics: Sendable {
     private let graphemeUnits = Atomic<Int>(0)
     private let hyphenationWords = Atomic<Int>(0)
     private let hyphenationUnits = Atomic<Int>(0)
+    private let hyphenationCalls = Atomic<Int>(0)
     private let candidateLines = Atomic<Int>(0)
 
     /// Creates zeroed counters.
@@ -49,6 +50,9 @@ public final class TypesetterStatistics: Sendable {
     public var wordsHyphenated: Int { hyphenationWords.load(ordering: .relaxed) }
     /// UTF-16 units of those words: each unit of a paragraph at most once.
     public var unitsHyphenated: Int { hyphenationUnits.load(ordering: .relaxed) }
+    /// Calls to libhyphen among those words: a word a dictionary has hyphenated
+    /// before (`HyphenationDictionary` keeps their points) needs none.
+    public var hyphenationDictionaryCalls: Int { hyphenationCalls.load(ordering: .relaxed) }
 
     func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
     func shaped(glyphs count: Int, units: Int) {
@@ -57,11 +61,12 @@ public final class TypesetterStatistics: Sendable {
         if units > longestShape.load(ordering: .relaxed) { longestShape.max(units, ordering: .relaxed) }
     }
     func measuredGraphemes(units: Int) { graphemeUnits.add(units, ordering: .relaxed) }
-    func hyphenated(words: Int, units: Int) {
+    func hyphenated(words: Int, units: Int, dictionaryCalls: Int) {
         if words > 0 {
             hyphenationWords.add(words, ordering: .relaxed)
             hyphenationUnits.add(units, ordering: .relaxed)
         }
+        if dictionaryCalls > 0 { hyphenationCalls.add(dictionaryCalls, ordering: .relaxed) }
     }
     func edgeReshaped() { reshapes.add(1, ordering: .relaxed) }
     func linesBroken() { breaks.add(1, ordering: .relaxed) }
