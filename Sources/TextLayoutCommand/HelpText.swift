@@ -154,6 +154,10 @@ enum HelpText {
                                   and lines break as with manual); none: never.
                                   A hyphenated line ends with '-' in text output.
                                   Not with --columns.
+                                  The dictionary loads once per run: English
+                                  and French in under 0.2 s, Debian's German
+                                  one in 6 to 15 s (libhyphen's loader slows
+                                  down with the size of a dictionary).
           -h, --help              Show this help.
 
           An option's value is the next argument or follows '=' (--width=300).
