@@ -64,10 +64,11 @@ final class DescriptorSource: ByteSource {
                     Darwin.read(descriptor, bytes.baseAddress! + start, count)
                 #endif
             }
-            if got < 0, errno == EINTR { continue }
+            let code = errno
+            if got < 0, code == EINTR { continue }
             buffer.removeLast(count - max(got, 0))
             guard got >= 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = String(cString: strerror(code))
                 throw CommandLineError.noInput(
                     owned ? "cannot read input file '\(name)': \(reason)" : "cannot read \(name): \(reason)")
             }

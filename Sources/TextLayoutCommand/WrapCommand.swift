@@ -18,8 +18,8 @@ struct WrapCommand {
     var analysisFault: AnalysisFault? = nil
     /// About how many bytes of input are laid out at a time (one paragraph at least).
     var batchBytes = 1 << 18
-    /// How many batches are laid out at once, one per core by default and twice that
-    /// in flight, so a slow batch does not leave a core idle for long.
+    /// How many batches are laid out at a time: two per core, so that one slow batch
+    /// does not leave a core idle for long.
     var batchesInFlight = 2 * ProcessInfo.processInfo.activeProcessorCount
 
     /// Reads the input, lays it out and writes the lines to `output`; warnings go to
@@ -95,6 +95,9 @@ struct WrapCommand {
                 try sink.write(result, of: batch, output: &output)
             }
             if batches.last?.inputPaused == true { (output as? BufferedOutput)?.flush() }
+            // Output that can no longer be written (`wrap big.txt | head`) ends the run:
+            // the rest of the input is not laid out for nobody; the exit status says so.
+            if (output as? BufferedOutput)?.hasFailed == true { break }
         }
     }
 

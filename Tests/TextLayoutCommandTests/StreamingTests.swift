@@ -123,6 +123,21 @@ import Typesetting
         }
     }
 
+    /// Output that can no longer be written (a closed pipe with SIGPIPE ignored, a
+    /// full disk) ends the run after the batches in flight: the rest of the input is
+    /// not read.
+    @Test func outputThatFailsEndsTheRun() {
+        var output = BufferedOutput(fileDescriptor: -1, capacity: 1)  // every write fails (EBADF)
+        let source = CountingSource(line: "a few words of a log line", count: 10_000)
+        var errors = ""
+        let status = TextLayoutTool.run(
+            arguments: ["wrap", "--columns", "10"], standardInput: .source(source), output: &output, errors: &errors,
+            batchBytes: 64)
+        #expect(status == 0)  // the process's entry point turns the failed flush into exit 1
+        #expect(output.hasFailed)
+        #expect(source.reads < 100, "read \(source.reads) of 10,000 lines after the output failed")
+    }
+
     @Test func spoolKeepsOrderAcrossItsFile() throws {
         let spool = WrapOutput.Spool(memoryLimit: 100)
         let objects = (0..<500).map { "{\"n\": \($0), \"text\": \"é\(String(repeating: "x", count: $0 % 37))\"}" }
@@ -172,4 +187,25 @@ final class WatchingSource: ByteSource {
         func append(_ value: String) { values.append(value) }
         func get() -> [String] { values }
     }
+}
+
+/// `count` copies of a line, one per read, counting the reads.
+final class CountingSource: ByteSource {
+    private let line: [UInt8]
+    private let count: Int
+    private(set) var reads = 0
+
+    init(line: String, count: Int) {
+        self.line = Array((line + "\n").utf8)
+        self.count = count
+    }
+
+    func read(into buffer: inout [UInt8], upTo limit: Int) throws -> Int {
+        guard reads < count else { return 0 }
+        reads += 1
+        buffer += line
+        return line.count
+    }
+
+    func isReady() -> Bool { true }
 }
