@@ -104,7 +104,7 @@ struct WrapCommand {
     /// The input's name for messages: its path, or `<stdin>`.
     private var inputName: String { options.input ?? "<stdin>" }
 
-    /// The input as a byte source: the file at `--input`'s path, or standard input.
+    /// The input as a byte source: the file named on the command line, or standard input.
     ///
     /// - Throws: `CommandLineError` (exit 66) when the file cannot be opened.
     private func source(_ standardInput: StandardInput) throws -> any ByteSource {
