@@ -1,12 +1,6 @@
 import Foundation
 import Typesetting
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The text to lay out, read as bytes and decoded as UTF-8.
 struct InputText: Sendable {
     /// The decoded text as UTF-16, without the input's final line terminator.
@@ -61,28 +55,8 @@ struct InputText: Sendable {
     ///   cannot be opened or read.
     static func load(path: String?, standardInput: () throws -> Data) throws -> InputText {
         guard let path else { return InputText(bytes: try standardInput(), name: "<stdin>") }
-        return InputText(bytes: try readFile(path), name: path)
-    }
-
-    /// The bytes of the file at `path`, with the system's reason when it fails.
-    private static func readFile(_ path: String) throws -> Data {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw unreadable(path, errno) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw unreadable(path, errno)
-            }
-            if count == 0 { return data }
-            data.append(contentsOf: buffer[0..<count])
-        }
-    }
-
-    private static func unreadable(_ path: String, _ code: Int32) -> CommandLineError {
-        .noInput("cannot read input file '\(path)': \(String(cString: strerror(code)))")
+        // The file is read as `wrap` streams it: the same descriptor source, whose
+        // errors name the file and the system's reason.
+        return InputText(bytes: try StandardInput.source(DescriptorSource(openingFile: path)).readAll(), name: path)
     }
 }

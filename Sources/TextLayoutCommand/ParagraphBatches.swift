@@ -82,35 +82,30 @@ final class DescriptorSource: ByteSource {
     }
 }
 
-/// Bytes in memory, handed out `chunk` bytes per read: how tests feed `wrap`, and
-/// how they make it see a slow writer (`quietAfter`: offsets where the input
-/// pauses, as a pipe whose writer waits).
+/// Bytes in memory, handed out `chunk` bytes per read: how tests feed `wrap`
+/// (and where the tool's Data-closure entry point puts standard input).
 package struct MemorySource: ByteSource {
     /// The whole input.
     let bytes: Data
     /// The most a read returns.
-    var chunk = 1 << 16
-    /// Offsets at which the input is not ready until it is read again.
-    var quietAfter: Set<Int> = []
+    let chunk: Int
     private var offset = 0
 
-    /// `bytes`, read `chunk` bytes at most at a time, pausing at each offset of
-    /// `quietAfter`.
-    package init(bytes: Data, chunk: Int = 1 << 16, quietAfter: Set<Int> = []) {
+    /// `bytes`, read `chunk` bytes at most at a time.
+    package init(bytes: Data, chunk: Int = 1 << 16) {
         self.bytes = bytes
         self.chunk = chunk
-        self.quietAfter = quietAfter
     }
 
     package mutating func read(into buffer: inout [UInt8], upTo count: Int) throws -> Int {
-        var end = min(bytes.count, offset + min(count, chunk))
-        if let pause = quietAfter.filter({ $0 > offset && $0 < end }).min() { end = pause }
+        let end = min(bytes.count, offset + min(count, chunk))
         buffer.append(contentsOf: bytes[(bytes.startIndex + offset)..<(bytes.startIndex + end)])
         defer { offset = end }
         return end - offset
     }
 
-    package func isReady() -> Bool { !quietAfter.contains(offset) }
+    /// Always ready: bytes in memory never keep a reader waiting.
+    package func isReady() -> Bool { true }
 }
 
 /// A run of whole paragraphs of the input, decoded, with where it sits in the
