@@ -9,7 +9,7 @@ import Typesetting
 /// (the fallback's for that paragraph), reports the failure in one line and exits 1,
 /// with either manager.
 @Suite struct AnalysisFailureExitTests {
-    static let input = Data("Fine here.\nFAIL: this one fails, a well-known case.\nFine again.\n".utf8)
+    static var input: Data { Data("Fine here.\nFAIL: this one fails, a well-known case.\nFine again.\n".utf8) }
 
     static func run(_ arguments: [String], fails: Bool) -> ToolResult {
         var output = ""

@@ -7,7 +7,7 @@ import TextLayoutCommand
 /// output, and a missing dictionary as one warning line.
 @Suite struct HyphenateOptionTests {
     /// Soft hyphens at every syllable: deterministic whatever dictionaries are installed.
-    static let input = Data("ex\u{00AD}tra\u{00AD}or\u{00AD}di\u{00AD}nary".utf8)
+    static var input: Data { Data("ex\u{00AD}tra\u{00AD}or\u{00AD}di\u{00AD}nary".utf8) }
 
     @Test func textOutputShowsTheHyphenWhereALineEndsAtOne() {
         let result = runTool(["wrap", "--width", "60", "--hyphenate", "manual"], input: Self.input)

@@ -29,15 +29,17 @@ import Typesetting
     /// Inputs whose paragraph ends sit where batches are cut: empty paragraphs, CR
     /// LF, a final line end or not, invalid UTF-8 before a line end, other
     /// separators inside a batch.
-    static let edgeInputs: [Data] = [
-        Data("one\n\ntwo three four\r\n\r\nfive\n".utf8),
-        Data("\n".utf8),
-        Data("\n\n\n".utf8),
-        Data("no final line end".utf8),
-        Data("a\rb\u{2029}c\u{85}d\ne\r\n".utf8),
-        Data([0x61, 0xE2, 0x82, 0x0A, 0x62, 0xF0, 0x0A, 0xFF, 0x0A]),
-        Data("ends in CR\r".utf8),
-    ]
+    static var edgeInputs: [Data] {
+        [
+            Data("one\n\ntwo three four\r\n\r\nfive\n".utf8),
+            Data("\n".utf8),
+            Data("\n\n\n".utf8),
+            Data("no final line end".utf8),
+            Data("a\rb\u{2029}c\u{85}d\ne\r\n".utf8),
+            Data([0x61, 0xE2, 0x82, 0x0A, 0x62, 0xF0, 0x0A, 0xFF, 0x0A]),
+            Data("ends in CR\r".utf8),
+        ]
+    }
 
     @Test(arguments: ["fragment", "glyph"], ["text", "json"])
     func batchesGiveTheWholeLayout(manager: String, format: String) throws {

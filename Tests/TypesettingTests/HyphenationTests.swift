@@ -32,6 +32,9 @@ import Testing
         // NUL-terminated: libhyphen reads the word with strstr, past the length given.
         _ = hnj_hyphen_hyphenate3(
             english.dictionary, bytes + [0], Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut, 2, 3, 2, 3)
+        // libhyphen fills rep with a string per character when the dictionary has
+        // non-standard patterns; each is the caller's to free.
+        if let rep { for i in 0..<bytes.count { free(rep[i]) } }
         free(rep)
         free(pos)
         free(cut)
