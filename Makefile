@@ -152,9 +152,9 @@ sanitize: test-deps
 
 # The suites whose code runs on several threads: the worker pool and what runs on
 # it (batches, galleries, sheets, parallel paragraphs, wrap's streamed batches), the
-# shape cache, outlines, the bridge's observation, and storage edits made by tests
-# running side by side.
-TSAN_CI_SUITES := WorkerPoolTests|ShapeCacheTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|LineBreakingPropertyTests|StreamingTests
+# shape cache and the layout context, outlines, the bridge's observation, and storage
+# edits made by tests running side by side.
+TSAN_CI_SUITES := WorkerPoolTests|ShapeCacheTests|LayoutContextConcurrencyTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|LineBreakingPropertyTests|StreamingTests
 sanitize-ci: test-deps
 	bash scripts/sanitize.sh thread '$(TSAN_CI_SUITES)'
 

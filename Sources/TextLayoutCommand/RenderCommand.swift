@@ -42,7 +42,8 @@ struct RenderCommand {
                 draw(view, on: canvas)
                 try canvas.write(to: url)
             case .png:
-                let canvas = try PNGCanvas(size: view.frame.size, scale: CGFloat(options.scale))
+                let canvas = try PNGCanvas(
+                    size: view.frame.size, scale: CGFloat(options.scale), context: view.layoutContext)
                 draw(view, on: canvas)
                 try canvas.write(to: url)
             case .pdf:

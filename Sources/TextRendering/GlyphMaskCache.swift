@@ -12,16 +12,22 @@ enum GlyphRaster: Sendable {
     case drawnEachTime
 }
 
-/// The glyph masks of every PNG canvas in the process, by face, glyph, pixels per
-/// font unit and sub-pixel position, behind one `Lock`, within a memory budget.
+/// The glyph masks of the PNG canvases drawing with one `LayoutContext`, by face,
+/// glyph, pixels per font unit and sub-pixel position, behind one `Lock`, within
+/// the context's `LayoutContext.Limits.glyphMaskBytes`.
 ///
 /// A label-card batch draws thousands of small canvases on several threads with the
 /// same few hundred glyphs, so the masks are shared rather than kept per canvas. A
 /// face is a distinct object per variable instance and synthesized style, so the key
 /// keeps those apart, as every cache keyed by face does (docs/ARCHITECTURE.md).
 final class GlyphMaskCache: Sendable {
-    /// The cache every `PNGCanvas` uses.
-    static let shared = GlyphMaskCache(budget: 32 << 20)
+    /// The shared context's cache, which a `PNGCanvas` given no context uses.
+    static var shared: GlyphMaskCache { of(.shared) }
+
+    /// `context`'s cache, made on first use and freed with the context.
+    static func of(_ context: LayoutContext) -> GlyphMaskCache {
+        context.attachment(GlyphMaskCache.self) { GlyphMaskCache(budget: context.limits.glyphMaskBytes) }
+    }
 
     /// What identifies a mask.
     struct Key: Hashable, Sendable {

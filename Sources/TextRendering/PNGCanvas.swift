@@ -34,13 +34,14 @@ public final class PNGCanvas: Canvas {
     /// position instead (what tests compare the masks with).
     let glyphMasks: GlyphMaskCache?
 
-    /// A transparent canvas of `size` points at `scale` pixels per point.
+    /// A transparent canvas of `size` points at `scale` pixels per point, keeping
+    /// its glyph masks in `context` (within `LayoutContext.Limits.glyphMaskBytes`).
     ///
     /// - Throws: `RenderingError` with `.invalidSize` when the size or scale is not a
     ///   positive finite number or the image would exceed 32767 pixels a side, and
     ///   `.cairoFailure` when cairo cannot make the image.
-    public convenience init(size: CGSize, scale: CGFloat = 1) throws {
-        try self.init(size: size, scale: scale, glyphMasks: .shared)
+    public convenience init(size: CGSize, scale: CGFloat = 1, context: LayoutContext = .shared) throws {
+        try self.init(size: size, scale: scale, glyphMasks: .of(context))
     }
 
     /// A transparent canvas drawing glyphs from `glyphMasks` (nil: as paths).

@@ -26,7 +26,7 @@ extension TextView {
     /// - Returns: the PNG file's bytes.
     /// - Throws: `RenderingError` for an empty or huge frame, or when cairo fails.
     public func pngData(scale: CGFloat = 1, background: Color? = nil) throws -> Data {
-        let canvas = try PNGCanvas(size: frame.size, scale: scale)
+        let canvas = try PNGCanvas(size: frame.size, scale: scale, context: layoutContext)
         if let background { canvas.fill(CGRect(origin: .zero, size: frame.size), cornerRadius: 0, color: background) }
         draw(in: canvas)
         return try canvas.pngData()

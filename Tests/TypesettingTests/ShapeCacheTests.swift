@@ -150,7 +150,7 @@ import Testing
         let cache = ShapeCache(capacity: 4)
         let word = GlyphBuffer()
         word.append(glyph: 1, cluster: 0, advance: 10)
-        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
+        let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
         for i in 0..<100 {
             let units: [UInt16] = [UInt16(i)]
             units.withUnsafeBufferPointer { units in
@@ -169,7 +169,7 @@ import Testing
         source.append(glyph: 7, cluster: 10, advance: 100)
         source.append(glyph: 8, cluster: 11, advance: 200, offset: (5, -5), unsafeToBreak: true)
         source.append(glyph: 9, cluster: 13, advance: 300)
-        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
+        let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
         let text: [UInt16] = Array("abcd".utf16)
         text.withUnsafeBufferPointer { units in
             let key = WordKey(run: run, seed: run.seed, range: 0..<units.count, in: units)
@@ -187,7 +187,7 @@ import Testing
             #expect(columns.offsets == [0, 0, 0, 0, 5, -5, 0, 0])
             #expect(columns.unsafeToBreak == [false, false, true, false])
             // Another direction is another word.
-            let rtl = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: true)
+            let rtl = RunKey(face: 1, language: 0, script: 25, isRightToLeft: true)
             let rtlKey = WordKey(run: rtl, seed: rtl.seed, range: 0..<units.count, in: units)
             #expect(!cache.appendWord(rtlKey, in: units, clusterShift: 0, to: GlyphBuffer()))
         }
@@ -199,7 +199,7 @@ import Testing
         let cache = ShapeCache(capacity: 64)
         let source = GlyphBuffer()
         source.append(glyph: 5, cluster: 0, advance: 100)
-        let run = RunKey(face: ObjectIdentifier(cache), language: 0, script: 25, isRightToLeft: false)
+        let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
         // Longer than the eight units a key keeps inline: the rest is read from the text.
         var text: [UInt16]? = Array("the categorically".utf16)
         let key = text!.withUnsafeBufferPointer { units in

@@ -68,10 +68,17 @@ public final class TextLayoutManager {
     func widestLineDidReach(_ width: CGFloat) { widestLine = max(widestLine, width) }
     private lazy var viewportController = TextViewportLayoutController(textLayoutManager: self)
 
-    /// A manager setting text in `fonts` with `style`, breaking lines for `locale`.
-    public convenience init(fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en") {
-        self.init(typesetter: Typesetter(fonts: fonts, style: style, locale: locale))
+    /// A manager setting text in `fonts` with `style`, breaking lines for `locale`,
+    /// caching shaped words in `context` (`LayoutContext.shared` by default).
+    public convenience init(
+        fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
+        context: LayoutContext = .shared
+    ) {
+        self.init(typesetter: Typesetter(fonts: fonts, style: style, locale: locale, context: context))
     }
+
+    /// Where this manager's shaped words are cached (its typesetter's context).
+    public var layoutContext: LayoutContext { typesetter.context }
 
     /// A manager setting text with `typesetter` (for tests: one whose analysis fails).
     package init(typesetter: Typesetter) {

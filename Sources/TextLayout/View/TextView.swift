@@ -55,6 +55,9 @@ public final class TextView {
     private let fonts: FontCascade
     private let style: ParagraphStyle
     private let locale: String
+    /// Where the view's layout managers cache shaped words: the first manager's and
+    /// the one a switch to glyph layout makes.
+    public let layoutContext: LayoutContext
 
     /// A view laying out with the fragment-based manager, or with the glyph-based one
     /// from the start when `usingTextLayoutManager` is false.
@@ -65,10 +68,13 @@ public final class TextView {
     ///   - style: the paragraph style of every paragraph.
     ///   - locale: the ICU locale for line breaking ("en", "ja@lb=strict").
     ///   - frame: the initial frame; the owner sets it from then on.
+    ///   - context: where the layout managers cache shaped words.
     public init(
         usingTextLayoutManager: Bool = true, fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(),
-        locale: String = "en", frame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200)
+        locale: String = "en", frame: CGRect = CGRect(x: 0, y: 0, width: 300, height: 200),
+        context: LayoutContext = .shared
     ) {
+        self.layoutContext = context
         self.frame = frame
         self.fonts = fonts
         self.style = style
@@ -76,7 +82,7 @@ public final class TextView {
         textContentStorage = TextContentStorage()
         textContainer = TextContainer(size: CGSize(width: frame.width, height: .infinity))
         if usingTextLayoutManager {
-            let manager = TextLayoutManager(fonts: fonts, style: style, locale: locale)
+            let manager = TextLayoutManager(fonts: fonts, style: style, locale: locale, context: layoutContext)
             textContentStorage.addTextLayoutManager(manager)
             manager.textContainer = textContainer
             textLayoutManager = manager
@@ -152,7 +158,7 @@ public final class TextView {
     }
 
     private func installGlyphLayoutManager() {
-        let manager = LayoutManager(fonts: fonts, style: style, locale: locale)
+        let manager = LayoutManager(fonts: fonts, style: style, locale: locale, context: layoutContext)
         textStorage.addLayoutManager(manager)
         manager.addTextContainer(textContainer)
         glyphLayoutManager = manager

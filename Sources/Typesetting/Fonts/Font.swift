@@ -9,21 +9,24 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The size in points (one em).
     public let size: CGFloat
 
-    /// A font from the face at `faceIndex` in the file at `path`.
+    /// A font from the face at `faceIndex` in the file at `path`, the face kept by
+    /// `context`.
     ///
     /// - Throws: `TypesettingError` when the file cannot be read or is not a font, or
     ///   when `size` is not a positive finite number.
-    public init(path: String, faceIndex: Int = 0, size: CGFloat) throws {
-        try self.init(face: FontFace.load(path: path, index: faceIndex), size: size)
+    public init(path: String, faceIndex: Int = 0, size: CGFloat, context: LayoutContext = .shared) throws {
+        try self.init(face: FontFace.load(path: path, index: faceIndex, context: context), size: size)
     }
 
     /// A font from the installed family `family` (through fontconfig).
     ///
     /// - Throws: `TypesettingError` with `.fontFamilyNotFound` when nothing installed
     ///   has that family name.
-    public init(family: String, size: CGFloat, locator: FontLocator = .system) throws {
+    public init(
+        family: String, size: CGFloat, locator: FontLocator = .system, context: LayoutContext = .shared
+    ) throws {
         let location = try locator.locate(family: family)
-        try self.init(path: location.path, faceIndex: location.index, size: size)
+        try self.init(path: location.path, faceIndex: location.index, size: size, context: context)
     }
 
     /// A font from a loaded face at `size`.

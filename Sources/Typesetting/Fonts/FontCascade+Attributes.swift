@@ -97,7 +97,7 @@ extension FontCascade {
         // `FontDescriptor`): a broken system font must not stop layout.
         if let systemFallback,
             let location = try? systemFallback.locate(family: family, weight: weight, width: width, slant: slant),
-            let found = try? FontFace.load(path: location.path, index: location.index)
+            let found = try? FontFace.load(path: location.path, index: location.index, store: self.found.store)
         {
             ofFamily.append(found)
         }

@@ -10,8 +10,9 @@ public struct FontCascade: Sendable, Hashable {
     public var fallbacks: [FontFace]
     /// Where to look for characters no font in the cascade has (nil: nowhere).
     public var systemFallback: FontLocator?
-    /// Faces the system fallback has found, shared by copies of the cascade.
-    let found = FoundFaces()
+    /// Faces the system fallback has found, shared by copies of the cascade, and
+    /// kept (loaded) in the context of the primary font the cascade was made with.
+    let found: FoundFaces
     /// Faces font descriptors have chosen, shared by copies of the cascade.
     let chosen = ChosenFaces()
 
@@ -21,8 +22,10 @@ public struct FontCascade: Sendable, Hashable {
     ///   - primary: the default font.
     ///   - fallbacks: fonts tried in order, at the size of the font they stand in for.
     ///   - systemFallback: a locator asked last; pass nil for fully deterministic output.
+    ///     The faces it finds are kept by the `LayoutContext` that loaded `primary`'s face.
     public init(primary: Font, fallbacks: [Font] = [], systemFallback: FontLocator? = .system) {
         self.primary = primary
+        self.found = FoundFaces(store: primary.face.store)
         self.fallbacks = fallbacks.map(\.face)
         self.systemFallback = systemFallback
     }
@@ -75,6 +78,10 @@ final class FoundFaces: Sendable {
         var missingColor: Set<UInt32> = []
     }
     private let state = Lock(State())
+    /// Where the faces found are loaded and kept.
+    let store: FaceStore
+
+    init(store: FaceStore) { self.store = store }
 
     /// A face that covers `scalar`: one found before, else fontconfig's choice
     /// (remembered), else nil.
@@ -110,7 +117,7 @@ final class FoundFaces: Sendable {
         // installed: the next fallback (or .notdef) sets the character, and the file
         // is not asked for again. Its error is dropped on purpose: a broken system
         // font must not stop layout, and nothing the caller did caused it.
-        let face = ask().flatMap { try? FontFace.load(path: $0.path, index: $0.index) }.flatMap {
+        let face = ask().flatMap { try? FontFace.load(path: $0.path, index: $0.index, store: store) }.flatMap {
             accepts($0) ? $0 : nil
         }
         state.withLock { state in

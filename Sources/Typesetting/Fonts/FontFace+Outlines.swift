@@ -77,15 +77,15 @@ public struct ColorGlyphLayer: Sendable, Hashable {
 ///
 /// Everything here is in font units (scale by `size / unitsPerEm`) with y growing
 /// upward, and safe to call from any thread: the HarfBuzz font is immutable, and
-/// outlines are cached per face behind a mutex.
+/// outlines are cached per face by the face's `LayoutContext`, within its
+/// `LayoutContext.Limits.outlineCacheBytes`.
 extension FontFace {
     /// The outline of `glyph`, in font units, y up; empty when the glyph has none
     /// (a space, a bitmap-only emoji) or does not exist. Cached per face, so per
     /// instance: it is drawn at the face's axis values, slanted for a synthesized
     /// oblique and emboldened for a synthesized bold (see `FontSynthesis`).
     public func path(forGlyph glyph: UInt32) -> GlyphPath {
-        let key = GlyphKey(face: self, glyph: glyph)
-        if let path = outlineCache.withLock({ $0[key] }) { return path }
+        if let path = store.outline(face: identity, glyph: glyph) { return path }
         let recorder = PathRecorder()
         withExtendedLifetime(recorder) {
             hb_font_get_glyph_shape(
@@ -93,7 +93,7 @@ extension FontFace {
         }
         var path = GlyphPath(elements: recorder.elements)
         if emboldening > 0, !path.isEmpty { path = Self.emboldened(path, by: CGFloat(emboldening)) }
-        outlineCache.withLock { $0[key] = path }
+        store.keepOutline(path, face: identity, glyph: glyph)
         return path
     }
 
@@ -155,16 +155,6 @@ extension FontFace {
         }
     }
 }
-
-/// A glyph of a face: the outline cache's key. Holding the face keeps its identity
-/// unique (faces are never unloaded anyway).
-private struct GlyphKey: Hashable, Sendable {
-    var face: FontFace
-    var glyph: UInt32
-}
-
-/// Every outline asked for, per face and glyph.
-private let outlineCache = Lock<[GlyphKey: GlyphPath]>([:])
 
 /// Collects HarfBuzz's drawing calls for one glyph; lives for one
 /// `hb_font_get_glyph_shape` call, on one thread.

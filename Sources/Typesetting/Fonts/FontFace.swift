@@ -1,5 +1,6 @@
 internal import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One face of a font file, loaded once per file and face index and shared by every
 /// `Font` made from it, whatever its size.
@@ -11,7 +12,20 @@ import Foundation
 /// A variable face at other axis values, or with a synthesized bold or oblique, is
 /// a face of its own (`instance(variations:synthesis:)`), kept like a loaded one:
 /// caches keyed by face never mix the glyphs of two instances.
+///
+/// A face is kept by the `LayoutContext` that loaded it, with its instances and
+/// outlines; every face has an `identity` no other face in the process ever has,
+/// which is what caches key by.
 public final class FontFace: Sendable, Hashable, CustomStringConvertible {
+    /// A number no other face of this process has had or will have: what caches
+    /// keyed by face hold, so an entry can never be taken for another face's, even
+    /// after its face is freed.
+    let identity: UInt64
+    /// Where the face, its instances and its outlines are kept: its context's.
+    let store: FaceStore
+    /// Whether runs of a script (by `Script.code`) may be cut into words, once
+    /// worked out (see `WordSplitting`): kept with the face, so freed with it.
+    let wordSplittingVerdicts = Lock<[Int32: Bool]>([:])
     /// The file the face was loaded from, as given.
     public let path: String
     /// The index of the face within the file (0 for a single-face file).
@@ -67,7 +81,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// nearly every character, answered without a table per face change.
     let asciiCoverage: (low: UInt64, high: UInt64)
 
-    private convenience init(path: String, index: Int) throws {
+    private convenience init(path: String, index: Int, store: FaceStore) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             let reason =
                 FileManager.default.fileExists(atPath: path)
@@ -92,15 +106,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             throw TypesettingError(
                 .fontFileInvalid, "'\(path)' is corrupt: face \(index) has no glyphs", path: path)
         }
-        self.init(path: path, index: index, hbFace: face, loadedFace: nil, variations: [], synthesis: [])
+        self.init(
+            path: path, index: index, hbFace: face, loadedFace: nil, variations: [], synthesis: [], store: store)
     }
 
     /// A face of `hbFace` at `variations` (already clamped, known axes only) with
     /// `synthesis`; the HarfBuzz fonts are made immutable before anyone sees them.
     private init(
         path: String, index: Int, hbFace face: OpaquePointer, loadedFace: FontFace?,
-        variations: [FontVariation], synthesis: FontSynthesis
+        variations: [FontVariation], synthesis: FontSynthesis, store: FaceStore
     ) {
+        self.identity = faceIdentities.add(1, ordering: .relaxed).newValue
+        self.store = store
         let upem = Int(hb_face_get_upem(face))
         let font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
@@ -173,21 +190,28 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         hb_font_destroy(outlineFont)
     }
 
-    /// The face at `index` in the font file at `path`, loaded on first use and cached.
+    /// The face at `index` in the font file at `path`, loaded on first use and kept
+    /// by `context` (within its `LayoutContext.Limits.faces`).
     ///
     /// - Throws: `TypesettingError` with `.fontFileUnreadable` when the file cannot be
     ///   read, `.fontFileInvalid` when it is not a font or has no such face.
-    public static func load(path: String, index: Int = 0) throws -> FontFace {
+    public static func load(path: String, index: Int = 0, context: LayoutContext = .shared) throws -> FontFace {
+        try load(path: path, index: index, store: context.faces)
+    }
+
+    /// The face at `index` in the file at `path`, kept by `store`.
+    static func load(path: String, index: Int, store: FaceStore) throws -> FontFace {
         let key = FaceKey(path: path, index: index)
-        if let face = faceCache.withLock({ $0[key] }) { return face }
-        let face = try FontFace(path: path, index: index)
-        return Self.kept(face, as: key)
+        if let face = store.face(for: key) { return face }
+        let face = try FontFace(path: path, index: index, store: store)
+        return store.keep(face, as: key)
     }
 
     /// This face's file and index at the axis values `variations`, with
     /// `synthesis`: one face per distinct set of values, made on first use and kept,
     /// so every cache keyed by face (shaped words, outlines) keeps the glyphs of
-    /// different values apart.
+    /// different values apart. The instance is kept where this face is kept (its
+    /// `LayoutContext`).
     ///
     /// Values are absolute, not relative to this face's: an axis not given stays
     /// at its default. A value outside its axis's range is clamped into it; a tag
@@ -210,20 +234,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let coordinates = Self.normalizedCoordinates(of: clamped, in: loaded.outlineFont, axisCount: axes.count)
         guard coordinates.contains(where: { $0 != 0 }) || !synthesis.isEmpty else { return loaded }
         let key = FaceKey(path: path, index: index, coordinates: coordinates, synthesis: synthesis.rawValue)
-        if let face = faceCache.withLock({ $0[key] }) { return face }
+        if let face = store.face(for: key) { return face }
         let face = FontFace(
             path: path, index: index, hbFace: hb_font_get_face(loaded.outlineFont), loadedFace: loaded,
-            variations: clamped, synthesis: synthesis)
-        return Self.kept(face, as: key)
-    }
-
-    /// `face` kept in the cache under `key`, or the face another thread kept first.
-    private static func kept(_ face: FontFace, as key: FaceKey) -> FontFace {
-        faceCache.withLock { cache in
-            if let existing = cache[key] { return existing }
-            cache[key] = face
-            return face
-        }
+            variations: clamped, synthesis: synthesis, store: store)
+        return store.keep(face, as: key)
     }
 
     /// HarfBuzz's normalized coordinates (F2Dot14, after `avar`) of `variations`,
@@ -286,12 +301,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// Faces are shared per file, index, axis values and synthesis, so identity is
-    /// equality.
+    /// Faces are shared per file, index, axis values and synthesis within a
+    /// context, so identity is equality.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
 
     /// Hashes the face's identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
     private static func name(of face: OpaquePointer, id: hb_ot_name_id_t) -> String? {
         var length: UInt32 = 256
@@ -303,15 +318,5 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A face's identity: its file and index, HarfBuzz's normalized coordinates and
-/// what is synthesized (none of either for the face as loaded).
-private struct FaceKey: Hashable {
-    var path: String
-    var index: Int
-    var coordinates: [Int32] = []
-    var synthesis: UInt8 = 0
-}
-
-/// Every face loaded in this process, one per file, face index, axis values and
-/// synthesis.
-private let faceCache = Lock<[FaceKey: FontFace]>([:])
+/// The last `FontFace.identity` given.
+private let faceIdentities = Atomic<UInt64>(0)

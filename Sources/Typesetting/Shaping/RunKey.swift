@@ -1,7 +1,8 @@
 /// What a shaped word depends on besides its text: the face, script, direction,
 /// language and OpenType features of its `ShapedRun`.
 struct RunKey: Equatable {
-    let face: ObjectIdentifier
+    /// The face's `FontFace.identity`: never another face's, even after it is freed.
+    let face: UInt64
     /// HarfBuzz's language (a pointer it keeps for the process), as an integer.
     let language: Int
     let script: Int32
@@ -12,7 +13,7 @@ struct RunKey: Equatable {
 
     /// A seed for hashing words of this run.
     var seed: UInt64 {
-        var h = UInt64(UInt(bitPattern: face.hashValue)) &* 0x9E37_79B9_7F4A_7C15
+        var h = face &* 0x9E37_79B9_7F4A_7C15
         h ^= UInt64(UInt(bitPattern: language)) &+ UInt64(UInt32(bitPattern: script)) << 1
         h ^= UInt64(UInt32(bitPattern: features)) << 33
         return isRightToLeft ? ~h : h

@@ -38,6 +38,13 @@ extension ShapeCache {
         /// Every word's glyphs, clusters from the word's start.
         private var glyphs = WordGlyphs()
 
+        /// The bytes the generation has allocated: its table, run keys, tails and
+        /// glyphs, room not yet used included.
+        var byteCount: Int {
+            table.capacity * MemoryLayout<Entry>.stride + runKeys.capacity * MemoryLayout<RunKey>.stride
+                + tails.capacity * MemoryLayout<UInt16>.stride + glyphs.byteCount
+        }
+
         /// The index in the table of `key`'s word (its units in `text`), if held.
         @inline(__always)
         func find(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int? {

@@ -22,6 +22,11 @@ extension ShapeCache {
 
         init() { records = .allocate(capacity: capacity) }
 
+        /// The bytes allocated for records and offsets (room not yet used included).
+        var byteCount: Int {
+            capacity * MemoryLayout<Record>.stride + (offsets == nil ? 0 : 2 * capacity * MemoryLayout<Int32>.stride)
+        }
+
         deinit {
             records.deallocate()
             offsets?.deallocate()

@@ -1,5 +1,6 @@
-/// A process-wide cache of shaped words, so the same word in the same face, script,
-/// direction and language is shaped by HarfBuzz once, not once per occurrence.
+/// A cache of shaped words, so the same word in the same face, script, direction
+/// and language is shaped by HarfBuzz once, not once per occurrence. Each
+/// `LayoutContext` owns one (`LayoutContext.shapeCache`).
 ///
 /// Shaping is in font units (every face is scaled to its units per em), so an
 /// entry serves every point size. A run is cut into words only where cutting cannot
@@ -10,9 +11,12 @@
 /// those of the run shaped whole (a test holds it to that over every corpus).
 ///
 /// Bounded and thread-safe: 16 shards, each behind its own lock, each holding two
-/// generations of at most `capacity / 16` words; a hit in the old generation copies
-/// the word to the young one, and when the young one is full it becomes the old one
-/// and the old one is dropped — least recently used words go first, at O(1) each.
+/// generations of at most `capacity / 16` words, each becoming old at an eighth of
+/// the shard's share of `byteLimit` (so the whole cache stays under `byteLimit`,
+/// see `init`); a hit in the old generation copies the word to
+/// the young one, and when the young one is full it becomes the old one and the old
+/// one is dropped — least recently used words go first, at O(1) each. Dropped
+/// words are counted (`evictions`).
 ///
 /// A generation is an open-addressing table whose 32-byte entries are the words
 /// themselves (first eight units inline) and the words' glyphs as 12-byte records,
@@ -20,11 +24,15 @@
 /// and a copy into the caller's run, made under the shard's lock, and dropping a
 /// generation frees a few buffers, not 1,000 objects.
 public final class ShapeCache: Sendable {
-    /// The cache every typesetter shapes through.
-    public static let shared = ShapeCache(capacity: 16_384)
+    /// The shared context's cache (`LayoutContext.shared.shapeCache`), which every
+    /// typesetter given no context shapes through.
+    public static var shared: ShapeCache { LayoutContext.shared.shapeCache }
 
     /// The most words a generation of the whole cache holds.
     public let capacity: Int
+    /// The most bytes the cache allocates, its room not yet used included (beyond
+    /// a few kilobytes each empty generation starts with).
+    public let byteLimit: Int
     /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
     static let maximumWordLength = 48
 
@@ -38,6 +46,8 @@ public final class ShapeCache: Sendable {
     private struct State: ~Copyable {
         var young = Generation()
         var old = Generation()
+        /// Words dropped with an old generation.
+        var evictions = 0
     }
 
     /// The shards, in one allocation this cache owns. Held by pointer, not as
@@ -47,18 +57,27 @@ public final class ShapeCache: Sendable {
     private let shardCount: Int
     /// The most words a generation of one shard holds.
     private let shardCapacity: Int
+    /// The bytes past which a shard's young generation becomes its old one.
+    private let shardBytes: Int
 
-    /// A cache holding at most `2 × capacity` words (in 16 shards when it is large
-    /// enough for them to matter: behind one lock, cores shaping paragraphs side by
-    /// side would queue for every word).
-    public init(capacity: Int) {
+    /// A cache holding at most `2 × capacity` words in at most `byteLimit` bytes
+    /// (in 16 shards when it is large enough for them to matter: behind one lock,
+    /// cores shaping paragraphs side by side would queue for every word).
+    public init(capacity: Int, byteLimit: Int = .max) {
         precondition(capacity > 0, "a shape cache needs room for at least one word")
+        precondition(byteLimit > 0, "a shape cache needs room for at least one byte")
         self.capacity = capacity
+        self.byteLimit = byteLimit
         let count = capacity >= 1024 ? 16 : 1
         shards = .allocate(capacity: count)
         for index in 0..<count { (shards + index).initialize(to: Shard()) }
         shardCount = count
         shardCapacity = max(capacity / count, 1)
+        // A generation is checked after each insert, which at most doubles each of
+        // its arrays, and the offsets column (made once) adds at most two thirds of
+        // the glyph records: a generation stays under four times this, so the
+        // shard's two under its share.
+        shardBytes = max(byteLimit / count / 8, 1)
     }
 
     deinit {
@@ -71,6 +90,18 @@ public final class ShapeCache: Sendable {
         (0..<shardCount).reduce(0) { total, index in
             total + shards[index].state.withLock { $0.young.count + $0.old.count }
         }
+    }
+
+    /// The bytes the cache has allocated, room not yet used included.
+    public var byteCount: Int {
+        (0..<shardCount).reduce(0) { total, index in
+            total + shards[index].state.withLock { $0.young.byteCount + $0.old.byteCount }
+        }
+    }
+
+    /// The words dropped so far to stay within `capacity` and `byteLimit`.
+    public var evictions: Int {
+        (0..<shardCount).reduce(0) { total, index in total + shards[index].state.withLock { $0.evictions } }
     }
 
     /// Forgets every word (for cold-start measurements, or to free the memory).
@@ -92,7 +123,7 @@ public final class ShapeCache: Sendable {
         _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, clusterShift: Int32,
         to output: GlyphBuffer, unlessLigated ligatures: UnligatedWords.LigatureGlyphs? = nil
     ) -> Bool {
-        let capacity = shardCapacity
+        let (capacity, bytes) = (shardCapacity, shardBytes)
         return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key, in: text) {
                 if let ligatures, !state.young.isUnligated(entry, units: key.count, ligatures) { return false }
@@ -104,7 +135,7 @@ public final class ShapeCache: Sendable {
             state.old.append(entry, clusterShift: clusterShift, to: output)
             // Promoted by copying: the old generation is dropped whole soon enough.
             state.young.insert(key, in: text, copying: entry, of: state.old)
-            Self.rotateIfFull(&state, capacity: capacity)
+            Self.rotateIfFull(&state, capacity: capacity, bytes: bytes)
             return true
         }
     }
@@ -116,11 +147,11 @@ public final class ShapeCache: Sendable {
         _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>, of source: GlyphBuffer,
         clusterShift: Int32
     ) {
-        let capacity = shardCapacity
+        let (capacity, bytes) = (shardCapacity, shardBytes)
         shards[shardIndex(of: key)].state.withLock { state in
             guard state.young.find(key, in: text) == nil else { return }
             state.young.insert(key, in: text, glyphs: range, of: source, clusterShift: clusterShift)
-            Self.rotateIfFull(&state, capacity: capacity)
+            Self.rotateIfFull(&state, capacity: capacity, bytes: bytes)
         }
     }
 
@@ -129,8 +160,9 @@ public final class ShapeCache: Sendable {
         Int(truncatingIfNeeded: key.hash >> 58) & (shardCount - 1)
     }
 
-    private static func rotateIfFull(_ state: inout State, capacity: Int) {
-        guard state.young.count >= capacity else { return }
+    private static func rotateIfFull(_ state: inout State, capacity: Int, bytes: Int) {
+        guard state.young.count >= capacity || state.young.byteCount >= bytes else { return }
+        state.evictions += state.old.count
         swap(&state.old, &state.young)
         state.young = Generation()
     }

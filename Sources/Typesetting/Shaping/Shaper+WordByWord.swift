@@ -56,7 +56,7 @@ extension Shaper {
     func addWords(of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         cutIntoPieces(run.range, in: text)
         let runKey = RunKey(
-            face: ObjectIdentifier(run.font.face),
+            face: run.font.face.identity,
             language: run.style.map(\.hbLanguage).flatMap { $0 == 0 ? nil : $0 }
                 ?? language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
             script: run.script.code, isRightToLeft: run.isRightToLeft, features: run.style?.featureKey ?? 0)

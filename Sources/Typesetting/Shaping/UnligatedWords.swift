@@ -18,7 +18,7 @@ enum UnligatedWords {
     /// The glyphs that mark a plain word as shaped differently without the optional
     /// ligatures, for `face` and `script` (computed once per face and script).
     static func ligatureGlyphs(_ face: FontFace, script: Script) -> LigatureGlyphs {
-        let key = Key(face: ObjectIdentifier(face), script: script.code)
+        let key = Key(face: face.identity, script: script.code)
         if let known = known.withLock({ $0[key] }) { return known }
         let glyphs = LigatureGlyphs(computing: face, script: script)
         known.withLock { $0[key] = glyphs }
@@ -80,7 +80,8 @@ enum UnligatedWords {
     }
 
     private struct Key: Hashable {
-        var face: ObjectIdentifier
+        /// The face's `FontFace.identity`: never another face's, even after it is freed.
+        var face: UInt64
         var script: Int32
     }
 

@@ -19,12 +19,11 @@ internal import CHarfBuzz
 ///   `morx`/`kerx`, which lookup collection does not see.
 enum WordSplitting {
     /// Whether runs of `script` in `face` may be cut after spaces (computed once per
-    /// face and script).
+    /// face and script, and kept with the face).
     static func allows(_ face: FontFace, script: Script) -> Bool {
-        let key = VerdictKey(face: ObjectIdentifier(face), script: script.code)
-        if let known = verdicts.withLock({ $0[key] }) { return known }
+        if let known = face.wordSplittingVerdicts.withLock({ $0[script.code] }) { return known }
         let verdict = computeVerdict(face, script: script)
-        verdicts.withLock { $0[key] = verdict }
+        face.wordSplittingVerdicts.withLock { $0[script.code] = verdict }
         return verdict
     }
 
@@ -70,13 +69,6 @@ enum WordSplitting {
         if unit < 0x300 { return true }
         return !Itemizer.continuesCluster(decodeScalar(text, at: index).0)
     }
-
-    private struct VerdictKey: Hashable {
-        var face: ObjectIdentifier
-        var script: Int32
-    }
-
-    private static let verdicts = Lock<[VerdictKey: Bool]>([:])
 
     /// Features HarfBuzz never turns on unless asked (we never ask): their lookups
     /// may touch the space glyph without harm. Vertical features are here too.

@@ -30,6 +30,9 @@ public final class Typesetter: Sendable {
     /// Where automatic hyphenation (`ParagraphStyle.hyphenation == .auto`) finds its
     /// dictionaries: Debian's, `/usr/share/hyphen`, by default.
     public let hyphenationDictionaries: HyphenationDictionaries
+    /// Where shaped words are cached (faces, outlines and word-splitting verdicts
+    /// are kept by the context each face was loaded in).
+    public let context: LayoutContext
     /// For tests: fails the ICU analysis of each paragraph it returns an error for,
     /// as a failure inside ICU would (see `paragraphOrFallback(_:)`).
     package let analysisFault: AnalysisFault?
@@ -43,23 +46,26 @@ public final class Typesetter: Sendable {
     ///   - strategy: the line-breaking strategy (greedy by default).
     ///   - usesAllCores: whether work may spread over all cores (see `usesAllCores`).
     ///   - hyphenationDictionaries: where automatic hyphenation finds dictionaries.
+    ///   - context: where shaped words are cached (`LayoutContext.shared` by default).
     public convenience init(
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
         strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
-        hyphenationDictionaries: HyphenationDictionaries = .system
+        hyphenationDictionaries: HyphenationDictionaries = .system, context: LayoutContext = .shared
     ) {
         self.init(
             fonts: fonts, style: style, locale: locale, strategy: strategy, usesAllCores: usesAllCores,
-            hyphenationDictionaries: hyphenationDictionaries, analysisFault: nil)
+            hyphenationDictionaries: hyphenationDictionaries, context: context, analysisFault: nil)
     }
 
     /// Creates a typesetter whose analysis fails where `analysisFault` says.
     package init(
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
         strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
-        hyphenationDictionaries: HyphenationDictionaries = .system, analysisFault: AnalysisFault?
+        hyphenationDictionaries: HyphenationDictionaries = .system, context: LayoutContext = .shared,
+        analysisFault: AnalysisFault?
     ) {
         self.hyphenationDictionaries = hyphenationDictionaries
+        self.context = context
         self.fonts = fonts
         self.style = style
         self.locale = locale
@@ -88,8 +94,8 @@ public final class Typesetter: Sendable {
     ) rethrows -> ShapedParagraph {
         try ShapedParagraph(
             content: text, style: style, cascade: fonts, locale: locale, strategy: strategy,
-            statistics: statistics, usesAllCores: usesAllCores, hyphenationDictionaries: hyphenationDictionaries,
-            analysis: analysis)
+            statistics: statistics, shapeCache: context.shapeCache, usesAllCores: usesAllCores,
+            hyphenationDictionaries: hyphenationDictionaries, analysis: analysis)
     }
 
     /// The style a paragraph is set in: its first character's paragraph style
