@@ -56,6 +56,15 @@ enum ScenarioRegistry {
                 }
             }
         }
+        // Issue 14's soak, likewise only when named or in quick mode (10,000
+        // documents then).
+        let soakNamed = [options.filter, options.timeProbe, options.memoryProbe].contains {
+            $0?.contains("soak") == true
+        }
+        if options.quick || soakNamed, let english = corpora.first(where: { $0.name.hasPrefix("english") }) {
+            let text = String(decoding: english.utf8, as: UTF8.self)
+            all.append(SoakLayout(documentCount: options.quick ? 10_000 : 100_000, english: text))
+        }
         guard let filter = options.filter else { return all }
         return all.filter { $0.name.description.contains(filter) }
     }
