@@ -35,6 +35,10 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         /// No hyphenation dictionary is installed for a language, or its file cannot
         /// be read: layout goes on without automatic hyphenation.
         public static let hyphenationDictionaryNotFound = Code(rawValue: "hyphenationDictionaryNotFound")
+        /// A paragraph longer than `ShapedParagraph.maximumLength` UTF-16 units: its
+        /// offsets would not fit the line breaker's. Layout managers lay out its first
+        /// `maximumLength` units (the text itself is kept whole).
+        public static let paragraphTooLong = Code(rawValue: "paragraphTooLong")
     }
 
     /// What went wrong.

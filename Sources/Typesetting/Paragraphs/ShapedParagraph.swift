@@ -251,6 +251,12 @@ public final class ShapedParagraph: Sendable {
     /// fits on a line.
     package static let narrowestLayoutWidth: CGFloat = 0.001
 
+    /// The longest paragraph a typesetter lays out, in UTF-16 units: 2^30 − 1, the
+    /// most its line breaker's offsets hold. A longer one is an error
+    /// (`TypesettingError.Code.paragraphTooLong`), found before any work; it would
+    /// take some 100 GB to shape anyway.
+    public static let maximumLength = (1 << 30) - 1
+
     /// `width` made valid the way the layout managers make a container's width
     /// valid: NaN lays out without wrapping, anything narrower than
     /// `narrowestLayoutWidth` (zero and negative widths too) as that.

@@ -40,11 +40,22 @@ extension Typesetter {
     /// finds: lines break only after spaces and at line separators (a longer word
     /// breaks between scalars when it must), and the text runs in the paragraph's
     /// base direction (left to right for `.natural`) without bidi reordering.
+    ///
+    /// A paragraph longer than `ShapedParagraph.maximumLength` gives
+    /// `.paragraphTooLong` and the fallback layout of its first `maximumLength`
+    /// units (a surrogate pair at the cut is left out whole): its lines cannot reach
+    /// further. The text is not changed.
     public func paragraphOrFallback(_ text: AttributedText) -> (paragraph: ShapedParagraph, error: TypesettingError?) {
         do {
             return (try paragraph(text), nil)
         } catch {
             let failure = error as? TypesettingError ?? TypesettingError(.unicodeAnalysisFailed, "\(error)")
+            var text = text
+            if failure.code == .paragraphTooLong {
+                var cut = maximumParagraphLength
+                if UTF16.isLeadSurrogate(text.utf16[cut - 1]) { cut -= 1 }
+                text = text.slice(0..<cut)
+            }
             let style = style(of: text)
             let direction = style.baseWritingDirection
             let fallback = paragraph(text, style: style) { ParagraphAnalysis.plain($0, direction: direction) }

@@ -36,6 +36,9 @@ public final class Typesetter: Sendable {
     /// For tests: fails the ICU analysis of each paragraph it returns an error for,
     /// as a failure inside ICU would (see `paragraphOrFallback(_:)`).
     package let analysisFault: AnalysisFault?
+    /// The longest paragraph laid out, in UTF-16 units: `ShapedParagraph.maximumLength`
+    /// (tests lower it to reach the error without gigabytes of text).
+    package let maximumParagraphLength: Int
 
     /// Creates a typesetter.
     ///
@@ -62,8 +65,12 @@ public final class Typesetter: Sendable {
         fonts: FontCascade, style: ParagraphStyle = ParagraphStyle(), locale: String = "en",
         strategy: any LineBreakStrategy = GreedyLineBreaker(), usesAllCores: Bool = true,
         hyphenationDictionaries: HyphenationDictionaries = .system, context: LayoutContext = .shared,
-        analysisFault: AnalysisFault?
+        analysisFault: AnalysisFault?, maximumParagraphLength: Int = ShapedParagraph.maximumLength
     ) {
+        precondition(
+            (1...ShapedParagraph.maximumLength).contains(maximumParagraphLength),
+            "a paragraph limit between 1 and ShapedParagraph.maximumLength")
+        self.maximumParagraphLength = maximumParagraphLength
         self.hyphenationDictionaries = hyphenationDictionaries
         self.context = context
         self.fonts = fonts
@@ -76,16 +83,31 @@ public final class Typesetter: Sendable {
 
     /// Analyses and shapes one paragraph (separators inside it break lines).
     ///
-    /// - Throws: `TypesettingError` when ICU fails.
     /// The paragraph's style is its first character's paragraph style attribute, or
     /// the typesetter's `style` when it has none (as in TextKit).
+    ///
+    /// - Throws: `TypesettingError` with `.paragraphTooLong` when `text` is longer
+    ///   than `ShapedParagraph.maximumLength` UTF-16 units (before any work), and
+    ///   `.unicodeAnalysisFailed` when ICU fails.
     public func paragraph(_ text: AttributedText) throws -> ShapedParagraph {
+        try checkLength(of: text)
         let style = style(of: text)
         return try paragraph(text, style: style) { buffer in
             if let error = analysisFault?(text) { throw error }
             return try ParagraphAnalysis.unicode(
                 buffer, of: text, locale: locale, direction: style.baseWritingDirection)
         }
+    }
+
+    /// Throws `.paragraphTooLong` unless `text` is at most `maximumParagraphLength`
+    /// UTF-16 units long.
+    func checkLength(of text: AttributedText) throws {
+        guard text.length > maximumParagraphLength else { return }
+        throw TypesettingError(
+            .paragraphTooLong,
+            "a paragraph of \(text.length) UTF-16 units is longer than the \(maximumParagraphLength) "
+                + "one paragraph may have; split it with a line feed or U+2029",
+            range: 0..<text.length)
     }
 
     /// `text` in `style`, analysed by `analysis`, and shaped.
