@@ -91,6 +91,27 @@ import Testing
         #expect(boundedLines == freshLines)
     }
 
+    /// Locales come from the text: a document naming many languages keeps no more
+    /// line-break iterators than the context allows, and breaks as with a fresh one.
+    @Test func lineBreakIteratorsStayWithinTheirLimit() throws {
+        let bounded = LayoutContext(limits: .init(lineBreakIterators: 3))
+        let fresh = LayoutContext()
+        // Not English, so each paragraph goes to ICU with its own locale.
+        let text = "Ein Absatz mit Wörtern, die umbrechen, und noch ein paar mehr Wörter dazu."
+        for language in ["de", "fr", "it", "es", "nl", "sv", "da", "pl", "cs", "fi", "de", "fr"] {
+            let cascade = try FontCascade(primary: Font(path: Self.dejaVu, size: 16, context: bounded))
+            let paragraph = try Typesetter(fonts: cascade, locale: language, context: bounded)
+                .paragraph(AttributedText(text))
+            #expect(bounded.statistics.lineBreakIterators <= 3)
+            let freshCascade = try FontCascade(primary: Font(path: Self.dejaVu, size: 16, context: fresh))
+            let expected = try Typesetter(fonts: freshCascade, locale: language, context: fresh)
+                .paragraph(AttributedText(text))
+            #expect(try paragraph.lines(width: 90).map(\.range) == expected.lines(width: 90).map(\.range))
+        }
+        #expect(bounded.statistics.lineBreakIterators == 3)
+        #expect(fresh.statistics.lineBreakIterators == 10)  // one per language, all kept
+    }
+
     /// A word cached for one face is never given to another, even when the first
     /// face's context is gone and a new face of the same file takes its place.
     @Test func aWordIsNeverTakenForAnotherFacesWord() throws {
@@ -181,7 +202,7 @@ import Testing
 extension LayoutContext.Statistics {
     static let zero = LayoutContext.Statistics(
         faces: 0, faceEvictions: 0, outlines: 0, outlineBytes: 0, outlineEvictions: 0, shapedWords: 0,
-        shapeCacheBytes: 0, shapeCacheEvictions: 0)
+        shapeCacheBytes: 0, shapeCacheEvictions: 0, lineBreakIterators: 0)
 
     /// Each figure the larger of this and `other`'s.
     func max(_ other: Self) -> Self {
@@ -191,6 +212,7 @@ extension LayoutContext.Statistics {
             outlineEvictions: Swift.max(outlineEvictions, other.outlineEvictions),
             shapedWords: Swift.max(shapedWords, other.shapedWords),
             shapeCacheBytes: Swift.max(shapeCacheBytes, other.shapeCacheBytes),
-            shapeCacheEvictions: Swift.max(shapeCacheEvictions, other.shapeCacheEvictions))
+            shapeCacheEvictions: Swift.max(shapeCacheEvictions, other.shapeCacheEvictions),
+            lineBreakIterators: Swift.max(lineBreakIterators, other.lineBreakIterators))
     }
 }

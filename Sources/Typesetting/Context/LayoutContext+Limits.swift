@@ -19,6 +19,9 @@ extension LayoutContext {
         /// The most bytes of glyph coverage masks the PNG canvases drawing with this
         /// context keep (32 MB by default); past it they start again empty.
         public var glyphMaskBytes: Int
+        /// The most idle ICU line-break iterators kept for reuse (64 by default, at
+        /// most 8 per locale): past it, the locale used least recently loses its own.
+        public var lineBreakIterators: Int
 
         /// Limits for a context.
         ///
@@ -29,14 +32,17 @@ extension LayoutContext {
         ///   - outlineCacheBytes: the outline cache's byte bound; at least 1.
         ///   - faces: the most faces kept; at least 1.
         ///   - glyphMaskBytes: the PNG canvases' glyph mask bound; at least 1.
+        ///   - lineBreakIterators: the idle line-break iterators kept; at least 1.
         public init(
             shapeCacheBytes: Int = 64 << 20, shapeCacheWords: Int = 16_384, outlineCacheBytes: Int = 16 << 20,
-            faces: Int = 256, glyphMaskBytes: Int = 32 << 20
+            faces: Int = 256, glyphMaskBytes: Int = 32 << 20, lineBreakIterators: Int = 64
         ) {
             precondition(shapeCacheBytes >= 1 << 20, "a shape cache needs at least 1 MB")
             precondition(
-                shapeCacheWords > 0 && outlineCacheBytes > 0 && faces > 0 && glyphMaskBytes > 0,
+                shapeCacheWords > 0 && outlineCacheBytes > 0 && faces > 0 && glyphMaskBytes > 0
+                    && lineBreakIterators > 0,
                 "limits must be positive")
+            self.lineBreakIterators = lineBreakIterators
             self.glyphMaskBytes = glyphMaskBytes
             self.shapeCacheBytes = shapeCacheBytes
             self.shapeCacheWords = shapeCacheWords
@@ -63,5 +69,7 @@ extension LayoutContext {
         public var shapeCacheBytes: Int
         /// Words dropped to stay within the shape cache's limits.
         public var shapeCacheEvictions: Int
+        /// Idle ICU line-break iterators kept for reuse.
+        public var lineBreakIterators: Int
     }
 }

@@ -1,6 +1,7 @@
 /// The one owner of what layout keeps between calls: the faces loaded (with their
 /// variable and synthesized instances), their glyph outlines and word-splitting
-/// verdicts, and the cache of shaped words — each bounded by `limits`.
+/// verdicts, the cache of shaped words and the pool of ICU line-break iterators —
+/// each bounded by `limits`.
 ///
 /// ```swift
 /// let context = LayoutContext(limits: .init(shapeCacheBytes: 8 << 20, outlineCacheBytes: 4 << 20, faces: 64))
@@ -33,6 +34,8 @@ public final class LayoutContext: Sendable {
     public let shapeCache: ShapeCache
     /// The faces, their instances and their outlines.
     let faces: FaceStore
+    /// ICU line-break iterators kept for reuse, per locale.
+    let lineBreakIterators: LineBreakIteratorPool
     /// Caches of the modules above this one, one per type (the PNG canvases'
     /// glyph masks), made on first use and freed with the context.
     private let attachments = Lock<[ObjectIdentifier: any Sendable]>([:])
@@ -42,6 +45,7 @@ public final class LayoutContext: Sendable {
         self.limits = limits
         shapeCache = ShapeCache(capacity: limits.shapeCacheWords, byteLimit: limits.shapeCacheBytes)
         faces = FaceStore(faceLimit: limits.faces, outlineByteLimit: limits.outlineCacheBytes)
+        lineBreakIterators = LineBreakIteratorPool(limit: limits.lineBreakIterators)
     }
 
     deinit {
@@ -56,7 +60,7 @@ public final class LayoutContext: Sendable {
             faces: counts.faces, faceEvictions: counts.faceEvictions, outlines: counts.outlines,
             outlineBytes: counts.outlineBytes, outlineEvictions: counts.outlineEvictions,
             shapedWords: shapeCache.count, shapeCacheBytes: shapeCache.byteCount,
-            shapeCacheEvictions: shapeCache.evictions)
+            shapeCacheEvictions: shapeCache.evictions, lineBreakIterators: lineBreakIterators.idleCount)
     }
 
     /// The cache of type `Value` this context keeps for a module above the

@@ -33,7 +33,10 @@ struct LineBreakOpportunities: Sendable {
     /// that hold the two to the same answers).
     ///
     /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
-    init(text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true) throws {
+    init(
+        text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true,
+        pool: LineBreakIteratorPool = LayoutContext.shared.lineBreakIterators
+    ) throws {
         guard text.count > 0 else { return }
         if allowsPlainTextRules, PlainTextLineBreaks.apply(to: locale),
             let found = PlainTextLineBreaks.opportunities(in: text)
@@ -41,8 +44,8 @@ struct LineBreakOpportunities: Sendable {
             (offsets, mandatory) = found
             return
         }
-        let iterator = try LineBreakIteratorPool.shared.take(locale: locale, text: text)
-        defer { LineBreakIteratorPool.shared.give(iterator, locale: locale) }
+        let iterator = try pool.take(locale: locale, text: text)
+        defer { pool.give(iterator, locale: locale) }
         offsets.reserveCapacity(text.count / 5 + 1)
         mandatory.reserveCapacity(text.count / 5 + 1)
         let chunk = 512
@@ -97,20 +100,23 @@ struct LineBreakOpportunities: Sendable {
         }
     }
 
-    init(text: UnsafeBufferPointer<UInt16>, locales: LineBreakLocales) throws {
+    init(
+        text: UnsafeBufferPointer<UInt16>, locales: LineBreakLocales,
+        pool: LineBreakIteratorPool = LayoutContext.shared.lineBreakIterators
+    ) throws {
         if let locale = locales.single {
-            try self.init(text: text, locale: locale)
+            try self.init(text: text, locale: locale, pool: pool)
         } else {
-            try self.init(text: text, runs: locales.runs)
+            try self.init(text: text, runs: locales.runs, pool: pool)
         }
     }
 
-    private init(text: UnsafeBufferPointer<UInt16>, runs: [LineBreakLocales.Run]) throws {
+    private init(text: UnsafeBufferPointer<UInt16>, runs: [LineBreakLocales.Run], pool: LineBreakIteratorPool) throws {
         offsets.reserveCapacity(text.count / 5 + 1)
         mandatory.reserveCapacity(text.count / 5 + 1)
         for run in runs {
-            let iterator = try LineBreakIteratorPool.shared.take(locale: run.locale, text: text)
-            defer { LineBreakIteratorPool.shared.give(iterator, locale: run.locale) }
+            let iterator = try pool.take(locale: run.locale, text: text)
+            defer { pool.give(iterator, locale: run.locale) }
             var status: Int32 = 0
             var offset = cicu_break_following(iterator, Int32(run.range.lowerBound), &status)
             while offset >= 0 && offset <= run.range.upperBound {
@@ -141,21 +147,54 @@ public func lineBreakOpportunities(in text: [UInt16], locale: String = "") throw
 }
 
 /// Line-break iterators kept for reuse, per locale: opening one loads and checks
-/// ICU's rules (about 20,000 instructions), pointing one at new text does not. The
-/// pool owns every iterator in it and closes none: a few per locale and thread.
+/// ICU's rules (about 20,000 instructions), pointing one at new text does not. A
+/// `LayoutContext` owns one (`LayoutContext.lineBreakIterators`).
+///
+/// At most `keptPerLocale` idle iterators per locale and `limit` in all: locales come
+/// from the text's attributes, so a document naming thousands of languages must not
+/// keep thousands of iterators. Past `limit`, the locale used least recently loses
+/// its iterators. The pool closes what it drops, and everything it holds when freed.
 final class LineBreakIteratorPool: Sendable {
-    static let shared = LineBreakIteratorPool()
+    /// The most idle iterators kept, over all locales.
+    let limit: Int
+    /// The most idle iterators kept for one locale.
+    static let keptPerLocale = 8
 
-    /// Idle iterators by locale, as raw addresses (C pointers are not `Sendable`).
-    private let idle = Lock<[String: [UInt]]>([:])
-    private static let keptPerLocale = 8
+    /// Idle iterators by locale, as raw addresses (C pointers are not `Sendable`),
+    /// and the locales from least to most recently given back.
+    private struct Idle {
+        var byLocale: [String: [UInt]] = [:]
+        var order: [String] = []
+        var count = 0
+    }
+    private let idle = Lock(Idle())
+
+    /// A pool keeping at most `limit` idle iterators.
+    init(limit: Int) {
+        precondition(limit > 0, "a pool keeps at least one iterator")
+        self.limit = limit
+    }
+
+    deinit {
+        for address in idle.withLock({ $0.byLocale.values.joined() }) {
+            cicu_break_close(OpaquePointer(bitPattern: address))
+        }
+    }
+
+    /// The idle iterators kept now.
+    var idleCount: Int { idle.withLock { $0.count } }
 
     /// An iterator for `locale` over `text`, from the pool or newly opened.
     ///
     /// - Throws: `TypesettingError` when ICU fails.
     func take(locale: String, text: UnsafeBufferPointer<UInt16>) throws -> OpaquePointer {
         var status: Int32 = 0
-        if let address = idle.withLock({ $0[locale]?.popLast() }), let iterator = OpaquePointer(bitPattern: address) {
+        let pooled = idle.withLock { idle -> UInt? in
+            guard let address = idle.byLocale[locale]?.popLast() else { return nil }
+            idle.count -= 1
+            return address
+        }
+        if let pooled, let iterator = OpaquePointer(bitPattern: pooled) {
             cicu_break_set_text(iterator, text.baseAddress, Int32(text.count), &status)
             if status <= 0 { return iterator }
             cicu_break_close(iterator)
@@ -170,13 +209,27 @@ final class LineBreakIteratorPool: Sendable {
         return iterator
     }
 
-    /// Returns an iterator for reuse (or closes it when the pool has enough).
+    /// Returns an iterator for reuse, closing it, or the least recently used
+    /// locale's, when the pool has enough.
     func give(_ iterator: OpaquePointer, locale: String) {
-        let kept = idle.withLock { idle -> Bool in
-            guard idle[locale, default: []].count < Self.keptPerLocale else { return false }
-            idle[locale, default: []].append(UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(iterator))))
-            return true
+        let address = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(iterator)))
+        let dropped = idle.withLock { idle -> [UInt] in
+            guard idle.byLocale[locale, default: []].count < min(Self.keptPerLocale, limit) else { return [address] }
+            idle.byLocale[locale, default: []].append(address)
+            idle.count += 1
+            if idle.order.last != locale {
+                idle.order.removeAll { $0 == locale }
+                idle.order.append(locale)
+            }
+            var dropped: [UInt] = []
+            while idle.count > limit, let oldest = idle.order.first {
+                let iterators = idle.byLocale.removeValue(forKey: oldest) ?? []
+                idle.order.removeFirst()
+                idle.count -= iterators.count
+                dropped += iterators
+            }
+            return dropped
         }
-        if !kept { cicu_break_close(iterator) }
+        for address in dropped { cicu_break_close(OpaquePointer(bitPattern: address)) }
     }
 }

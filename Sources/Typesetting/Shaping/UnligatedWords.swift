@@ -16,12 +16,12 @@ internal import CHarfBuzz
 /// own unligated entry (its "ffi" is a ligature), "spaced " shares the plain one.
 enum UnligatedWords {
     /// The glyphs that mark a plain word as shaped differently without the optional
-    /// ligatures, for `face` and `script` (computed once per face and script).
+    /// ligatures, for `face` and `script` (computed once per face and script, and
+    /// kept with the face).
     static func ligatureGlyphs(_ face: FontFace, script: Script) -> LigatureGlyphs {
-        let key = Key(face: face.identity, script: script.code)
-        if let known = known.withLock({ $0[key] }) { return known }
+        if let known = face.ligatureGlyphs.withLock({ $0[script.code] }) { return known }
         let glyphs = LigatureGlyphs(computing: face, script: script)
-        known.withLock { $0[key] = glyphs }
+        face.ligatureGlyphs.withLock { $0[script.code] = glyphs }
         return glyphs
     }
 
@@ -78,12 +78,4 @@ enum UnligatedWords {
             }
         }
     }
-
-    private struct Key: Hashable {
-        /// The face's `FontFace.identity`: never another face's, even after it is freed.
-        var face: UInt64
-        var script: Int32
-    }
-
-    private static let known = Lock<[Key: LigatureGlyphs]>([:])
 }

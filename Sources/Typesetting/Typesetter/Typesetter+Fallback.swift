@@ -6,13 +6,14 @@ enum ParagraphAnalysis {
 
     /// By ICU (and `PlainTextLineBreaks`, which agrees with it), UAX #14 and #9, with
     /// each attribute run's language as its line-break locale: `text`'s analysis in
-    /// its UTF-16 `buffer`.
+    /// its UTF-16 `buffer`, with ICU iterators from `iterators`.
     static func unicode(
-        _ buffer: UnsafeBufferPointer<UInt16>, of text: AttributedText, locale: String, direction: WritingDirection
+        _ buffer: UnsafeBufferPointer<UInt16>, of text: AttributedText, locale: String, direction: WritingDirection,
+        iterators: LineBreakIteratorPool = LayoutContext.shared.lineBreakIterators
     ) throws -> (LineBreakOpportunities, BidiLevels) {
         let locales = LineBreakLocales(attributeRuns: text.runs, paragraphLocale: locale)
         return (
-            try LineBreakOpportunities(text: buffer, locales: locales),
+            try LineBreakOpportunities(text: buffer, locales: locales, pool: iterators),
             try BidiLevels(buffer: buffer, direction: direction)
         )
     }

@@ -95,7 +95,8 @@ public final class Typesetter: Sendable {
         return try paragraph(text, style: style) { buffer in
             if let error = analysisFault?(text) { throw error }
             return try ParagraphAnalysis.unicode(
-                buffer, of: text, locale: locale, direction: style.baseWritingDirection)
+                buffer, of: text, locale: locale, direction: style.baseWritingDirection,
+                iterators: context.lineBreakIterators)
         }
     }
 
