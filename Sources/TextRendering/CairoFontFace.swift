@@ -11,7 +11,11 @@ import Typesetting
 /// are freed by the face's own destructor (`cairo_font_face_set_user_data`). Each
 /// face has its own FreeType library because FreeType libraries are not thread-safe
 /// and canvases are drawn on many threads at once.
-final class CairoFontFace {
+///
+/// Sendable, unchecked: its fields never change after `init`, and cairo counts a
+/// font face's references atomically and locks the face around each use of its
+/// `FT_Face`, so PDF documents on several threads share one (`CairoFontFaces`).
+final class CairoFontFace: @unchecked Sendable {
     /// The `cairo_font_face_t`, one reference owned.
     let fontFace: OpaquePointer
     /// The text of each glyph the font maps a Latin ligature code point to

@@ -28,6 +28,9 @@ public final class PDFCanvas: Canvas {
 
     private let output: PDFOutput
     private let context: CairoContext
+    /// Where cairo font faces are shared with the other documents of one
+    /// `LayoutContext`.
+    private let cairoFaces: CairoFontFaces
     /// The cairo font face of each face drawn (nil: FreeType could not open it).
     private var fontFaces: [FontFace: CairoFontFace?] = [:]
     private let images = ColorGlyphImages()
@@ -36,28 +39,30 @@ public final class PDFCanvas: Canvas {
     /// The first failure met while drawing, reported when the document is finished.
     private var drawingError: RenderingError?
 
-    /// A document in memory whose first page is `size` points.
+    /// A document in memory whose first page is `size` points, sharing its cairo
+    /// font faces with the other documents drawn with `context`.
     ///
     /// - Throws: `RenderingError` `.invalidSize` for a size that is not positive and
     ///   finite, `.cairoFailure` when cairo cannot make the document.
-    public convenience init(size: CGSize) throws {
-        try self.init(size: size, output: PDFOutput())
+    public convenience init(size: CGSize, context: LayoutContext = .shared) throws {
+        try self.init(size: size, output: PDFOutput(), layoutContext: context)
     }
 
     /// A document written to `url` as it is drawn, its first page `size` points;
     /// call `finish()` when done.
     ///
-    /// - Throws: as `init(size:)`, and `.cannotWriteFile` when the file cannot be
-    ///   created.
-    public convenience init(size: CGSize, writingTo url: URL) throws {
+    /// - Throws: as `init(size:context:)`, and `.cannotWriteFile` when the file
+    ///   cannot be created.
+    public convenience init(size: CGSize, writingTo url: URL, context: LayoutContext = .shared) throws {
         try Self.check(size)
-        try self.init(size: size, output: PDFOutput(url: url))
+        try self.init(size: size, output: PDFOutput(url: url), layoutContext: context)
     }
 
-    private init(size: CGSize, output: PDFOutput) throws {
+    private init(size: CGSize, output: PDFOutput, layoutContext: LayoutContext) throws {
         try Self.check(size)
         self.pageSize = size
         self.output = output
+        cairoFaces = CairoFontFaces.of(layoutContext)
         context = try CairoContext(target: CairoSurface(pdfPageSize: size, output: output), scale: 1)
     }
 
@@ -169,12 +174,12 @@ public final class PDFCanvas: Canvas {
         try RenderingError.write(try pdfData(), to: url)
     }
 
-    /// The cairo face for `face`, made on first use; nil (and the error kept) when
-    /// FreeType cannot open its file.
+    /// The cairo face for `face`, the context's or made on first use; nil (and the
+    /// error kept) when FreeType cannot open its file.
     private func cairoFace(for face: FontFace) -> CairoFontFace? {
         if let known = fontFaces[face] { return known }
         do {
-            let made = try CairoFontFace(face)
+            let made = try cairoFaces.face(for: face)
             fontFaces[face] = .some(made)
             return made
         } catch {

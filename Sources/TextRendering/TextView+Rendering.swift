@@ -40,7 +40,7 @@ extension TextView {
     /// - Returns: the PDF file's bytes.
     /// - Throws: `RenderingError` for an empty frame, or when cairo fails.
     public func pdfData(background: Color? = nil) throws -> Data {
-        let canvas = try PDFCanvas(size: frame.size)
+        let canvas = try PDFCanvas(size: frame.size, context: layoutContext)
         if let background { canvas.fill(CGRect(origin: .zero, size: frame.size), cornerRadius: 0, color: background) }
         draw(in: canvas)
         return try canvas.pdfData()

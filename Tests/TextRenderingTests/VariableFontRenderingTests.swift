@@ -76,4 +76,31 @@ import Typesetting
         let png = Self.ink(try Self.png(weight: 900))
         #expect(abs(Double(heavy - png)) < 0.1 * Double(png), "PDF ink \(heavy), PNG ink \(png) at 900")
     }
+
+    /// Documents drawn with one context share each face's cairo face (cairo 1.16
+    /// loses memory each time it makes one from a variable font), within the
+    /// context's face limit, and each still sets its text at its own axis values.
+    @Test func pdfDocumentsShareTheirContextsCairoFaces() throws {
+        let context = LayoutContext(limits: .init(faces: 2))
+        let faces = CairoFontFaces.of(context)
+        var inks: [Double: Int] = [:]
+        for weight in [400.0, 900, 400, 900, 400] {
+            let canvas = try PDFCanvas(size: Self.size, context: context)
+            canvas.draw(try Self.frame(weight: weight), at: CGPoint(x: 10, y: 5))
+            let directory = try TemporaryDirectory.make()
+            defer { TemporaryDirectory.remove(directory) }
+            let url = directory.appendingPathComponent("inter.pdf")
+            try canvas.write(to: url)
+            let ink = Self.ink(try RasterImage(png: try PDFTools.png(of: url)))
+            if let first = inks[weight] { #expect(ink == first) } else { inks[weight] = ink }
+        }
+        // Two instances, one cairo face each, made once and kept.
+        #expect(faces.count == 2)
+        let instance = try #require(try Self.frame(weight: 900).lines.first?.runs.first?.font.face)
+        #expect(try faces.face(for: instance) === faces.face(for: instance))
+        #expect(Double(inks[900]!) > 1.5 * Double(inks[400]!))
+        // A third face starts the table again: never more than the limit.
+        _ = try faces.face(for: try FontFace.load(path: TestData.fontPath("DejaVuSans.ttf"), context: context))
+        #expect(faces.count <= 2)
+    }
 }
