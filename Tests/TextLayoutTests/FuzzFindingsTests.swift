@@ -146,4 +146,36 @@ import Typesetting
         #expect(heights[0] == [large.font!.metrics.lineHeight])
         #expect(heights.allSatisfy { $0 == heights[0] })
     }
+
+    /// fuzz-layout: in a paragraph with tabs, at 0.2 pt, a line held three
+    /// graphemes — U+202C, U+2066 (both zero width) and U+064B, a mark starting a
+    /// run, which HarfBuzz joins with the spaces after it in one cluster — and was
+    /// 4.69 pt wide. The tabbed breaker measured "all of the segment's graphemes"
+    /// with the line cut before the spaces, where the mark shapes with no advance;
+    /// the line it then made ran to the segment's end, where it has one. It now
+    /// measures the line it will make. The same paragraph without tabs, through
+    /// the other breaker, is checked too.
+    @Test(arguments: [true, false])
+    func aMarkJoinedToTheSpacesAfterItIsMeasuredAsItIsLaidOut(withTabs: Bool) throws {
+        let hex =
+            "628 633 645 2028 302 303 2028 9 200f e000 9 61c 64b 9 200b 61 20dd ad 2028 628 633 645 ad 644 627 202c "
+            + "2066 64b 20 20 200f 65 301 5e9 5dc 5d5 5dd d83d dc68 200d d83d dc69 200d d83d dc67 200f 301 28 9"
+        let units = hex.split(separator: " ").map { UInt16($0, radix: 16)! }.map { withTabs || $0 != 9 ? $0 : 0x78 }
+        let text = AttributedText(utf16: units)
+        let width: CGFloat = 0.2
+        let frame = try Typesetter(fonts: try TestData.cascade(), locale: "ja@lb=strict").frame(for: text, width: width)
+        for line in frame.lines where line.width > width {
+            let content = Array(units[line.documentRange.lowerBound..<(line.contentEnd)])
+            #expect(
+                try graphemeBoundaries(in: content).count == 2,
+                "\(line.documentRange) is \(line.width) wide with \(content.map { String($0, radix: 16) })")
+        }
+        if withTabs {
+            #expect(frame.lines.map(\.documentRange).contains(25..<27))  // the two zero-width controls
+            #expect(frame.lines.map(\.documentRange).contains(27..<30))  // the mark, the spaces hanging
+        }
+        let (fragment, glyph) = try HostileInputTests.bothManagers(text, width: width)
+        #expect(fragment == glyph)
+        #expect(fragment == frame.lines.map(\.documentRange))
+    }
 }

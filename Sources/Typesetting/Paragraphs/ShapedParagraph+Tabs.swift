@@ -97,8 +97,8 @@ extension ShapedParagraph {
                 // break's word keeps room for its hyphen when it would end there).
                 let contentEnd = segments.contentEnd(of: first)
                 let end = graphemeBreak(
-                    from: lineStart, before: contentEnd, limit: limit, tabs: tabs,
-                    hyphen: segments.hyphenWidth(first) ?? 0)
+                    from: lineStart, before: contentEnd, segmentEnd: segments.end(of: first), limit: limit,
+                    tabs: tabs, hyphen: segments.hyphenWidth(first) ?? 0)
                 if end < contentEnd {
                     consecutiveHyphens = 0
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
@@ -124,13 +124,19 @@ extension ShapedParagraph {
     /// The furthest grapheme boundary before `end` that a line from `lineStart` can
     /// reach within `limit`, tabs resolved, with room for `hyphen` when it is `end`
     /// itself; at least one grapheme on.
+    ///
+    /// Reaching `end` means the whole segment's line, to `segmentEnd` with its
+    /// whitespace hanging, so that is the line measured there: HarfBuzz may join the
+    /// last grapheme and the whitespace after it in one cluster (a mark that starts
+    /// a run, say), and a line cut between them is shaped differently.
     private func graphemeBreak(
-        from lineStart: Int, before end: Int, limit: Double, tabs: ParagraphTabs, hyphen: Double
+        from lineStart: Int, before end: Int, segmentEnd: Int, limit: Double, tabs: ParagraphTabs, hyphen: Double
     ) -> Int {
         let boundaries = graphemeAdvances(in: lineStart..<end).boundaries
         var best = boundaries.count > 1 ? boundaries[1] : end
         for boundary in boundaries.dropFirst(2) {
-            let measured = tabbedContentWidth(line: lineStart..<boundary, contentEnd: boundary, tabs: tabs)
+            let measured = tabbedContentWidth(
+                line: lineStart..<(boundary == end ? segmentEnd : boundary), contentEnd: boundary, tabs: tabs)
             if measured.width + (boundary == end ? hyphen : 0) > limit || measured.wraps { break }
             best = boundary
         }
