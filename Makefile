@@ -10,7 +10,8 @@
 #   make cluster-demo  2,000 generated cards on a local Dask cluster (scripts/render-cluster.py)
 #   make cluster-test  the cluster's files byte-identical to a single-process run
 #   make sanitize  the test suite under AddressSanitizer, then ThreadSanitizer, zero reports
-#   make sanitize-ci  CI's lane: the concurrency suites under ThreadSanitizer
+#   make sanitize-ci  CI's lanes: the concurrency suites under ThreadSanitizer, the
+#                     suites at the C libraries under AddressSanitizer
 #   make bench  the benchmarks against Pango and the ICU + HarfBuzz floor (README)
 #   make bench-quick  each benchmark once on small inputs: CI's smoke test
 #   make bench-browser  line starts against headless Chromium (not in CI)
@@ -155,8 +156,15 @@ sanitize: test-deps
 # shape cache and the layout context, outlines, the bridge's observation, and storage
 # edits made by tests running side by side.
 TSAN_CI_SUITES := WorkerPoolTests|ShapeCacheTests|LayoutContextConcurrencyTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|LineBreakingPropertyTests|StreamingTests
+# The suites that hand memory to C and take it back: HarfBuzz, ICU, FreeType and
+# cairo, libhyphen and fontconfig, fed hostile fonts and text, and what the fuzz
+# targets found.
+ASAN_CI_SUITES := HostileFontTests|HostileInputTests|BadInputTests|FontTests|GlyphOutlineTests|GlyphMaskTests|HyphenationTests|SoftHyphenTests|PNGCanvasTests|PDFCanvasTests|VariableFontRenderingTests|EmojiSequenceTests|FuzzFindingsTests|LayoutContextTests|StreamingTests|ParagraphTooLongTests|AnalysisFailureTests
+# CI's lanes: each sanitizer over the suites where its reports are likeliest (the
+# full lanes take about 10 minutes each here; make sanitize runs them).
 sanitize-ci: test-deps
 	bash scripts/sanitize.sh thread '$(TSAN_CI_SUITES)'
+	bash scripts/sanitize.sh address '$(ASAN_CI_SUITES)'
 
 bench: bench-deps
 	swift build -c release --product textlayout
