@@ -9,7 +9,7 @@ import Typesetting
 ///
 /// A document has one page or many: `beginPage(size:)` ends the page drawn so far
 /// and starts the next. Written to memory (`pdfData()`) or streamed to a file
-/// (`init(size:writingTo:)`, then `finish()`), where each page is written when it
+/// (`init(size:writingTo:context:)`, then `finish()`), where each page is written when it
 /// ends, so a long document never sits in memory.
 ///
 /// ```swift
