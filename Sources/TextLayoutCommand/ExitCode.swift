@@ -45,9 +45,13 @@ struct CommandLineError: Error, Equatable {
     }
 
     /// The analysis of `count` paragraphs failed, the latest with `error`: their
-    /// fallback layout was written, and the exit status (1) says it is not the real one.
+    /// fallback layout was written (for a paragraph too long, the lines of its
+    /// leading units), and the exit status (1) says it is not the real one.
     static func analysisFailed(_ error: TypesettingError, count: Int = 1) -> CommandLineError {
         let others = count > 1 ? " (and \(count - 1) more paragraphs)" : ""
-        return .failure("\(error.description)\(others): laid out without Unicode line breaking and bidi")
+        let fallback =
+            error.code == .paragraphTooLong
+            ? "its lines stop at the limit" : "laid out without Unicode line breaking and bidi"
+        return .failure("\(error.description)\(others): \(fallback)")
     }
 }

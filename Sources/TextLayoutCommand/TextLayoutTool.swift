@@ -67,11 +67,14 @@ public enum TextLayoutTool {
     }
 
     /// The tool over any `StandardInput`, with `wrap` laying out about `batchBytes`
-    /// bytes of input at a time when given: how tests see it stream.
+    /// bytes of input at a time when given (how tests see it stream) and refusing
+    /// paragraphs longer than `maximumParagraphLength` units (how tests reach that
+    /// error without gigabytes of input).
     package static func run(
         arguments: [String], standardInput: StandardInput,
         output: inout some TextOutputStream, errors: inout some TextOutputStream,
-        analysisFault: AnalysisFault? = nil, batchBytes: Int? = nil
+        analysisFault: AnalysisFault? = nil, batchBytes: Int? = nil,
+        maximumParagraphLength: Int = ShapedParagraph.maximumLength
     ) -> Int32 {
         guard !arguments.isEmpty else {
             // No subcommand: the short usage, on standard error, as a usage error.
@@ -81,7 +84,7 @@ public enum TextLayoutTool {
         do {
             try dispatch(
                 arguments, standardInput: standardInput, output: &output, errors: &errors,
-                analysisFault: analysisFault, batchBytes: batchBytes)
+                analysisFault: analysisFault, batchBytes: batchBytes, maximumParagraphLength: maximumParagraphLength)
             return ExitCode.success
         } catch let error as CommandLineError {
             errors.write("textlayout: error: \(error.message)\n")
@@ -107,7 +110,7 @@ public enum TextLayoutTool {
     private static func dispatch(
         _ arguments: [String], standardInput: StandardInput,
         output: inout some TextOutputStream, errors: inout some TextOutputStream,
-        analysisFault: AnalysisFault?, batchBytes: Int?
+        analysisFault: AnalysisFault?, batchBytes: Int?, maximumParagraphLength: Int
     ) throws {
         let subcommand = arguments[0]
         let rest = Array(arguments.dropFirst())
@@ -133,7 +136,9 @@ public enum TextLayoutTool {
                 output.write(HelpText.wrap + "\n")
                 return
             }
-            var command = WrapCommand(options: try WrapOptions(arguments: rest), analysisFault: analysisFault)
+            var command = WrapCommand(
+                options: try WrapOptions(arguments: rest), analysisFault: analysisFault,
+                maximumParagraphLength: maximumParagraphLength)
             if let batchBytes { command.batchBytes = batchBytes }
             try command.run(standardInput: standardInput, output: &output, errors: &errors)
         case "render":

@@ -16,13 +16,23 @@ struct BatchWriter: Sendable {
     let fonts: FontCascade?
     /// The typesetter every batch shares (its caches are thread-safe).
     let typesetter: Typesetter?
+    /// The wrapper when the width is in cells.
+    let wrapper: TerminalColumns?
 
-    init(options: WrapOptions, fonts: FontCascade?, analysisFault: AnalysisFault?) {
+    init(options: WrapOptions, fonts: FontCascade?, analysisFault: AnalysisFault?, maximumParagraphLength: Int) {
         self.options = options
         self.fonts = fonts
         typesetter = fonts.map {
-            Typesetter(fonts: $0, style: options.style, locale: options.locale, analysisFault: analysisFault)
+            Typesetter(
+                fonts: $0, style: options.style, locale: options.locale, analysisFault: analysisFault,
+                maximumParagraphLength: maximumParagraphLength)
         }
+        wrapper =
+            if case .columns(let columns) = options.measure {
+                TerminalColumns(columns: columns, maximumParagraphLength: maximumParagraphLength)
+            } else {
+                nil
+            }
     }
 
     /// One batch laid out: its lines formatted, and what the document's totals need.
@@ -47,8 +57,8 @@ struct BatchWriter: Sendable {
         switch options.measure {
         case .points(let width):
             inPoints(batch, attributed: attributed ?? AttributedText(utf16: batch.text), width: width, limit: lineLimit)
-        case .columns(let columns):
-            inColumns(batch.text, columns: columns, limit: lineLimit)
+        case .columns:
+            inColumns(batch, limit: lineLimit)
         }
     }
 
@@ -89,15 +99,26 @@ struct BatchWriter: Sendable {
 
     /// Wraps each paragraph by terminal cells and formats its lines, as many as
     /// `limit` allows; when a paragraph has more, the last line shown holds the rest
-    /// of it, cut as `--truncate` says (as a container's last line).
-    private func inColumns(_ text: [UInt16], columns: Int, limit: LineLimit?) -> Result {
-        let wrapper = TerminalColumns(columns: columns)
+    /// of it, cut as `--truncate` says (as a container's last line). A paragraph too
+    /// long to wrap has its leading units wrapped and is reported, as in points.
+    private func inColumns(_ batch: ParagraphBatch, limit: LineLimit?) -> Result {
+        let text = batch.text
+        guard let wrapper else { preconditionFailure("columns without a wrapper") }
         var linesLeft = limit?.maximumLines ?? Int.max
         var result = Result()
         func write(_ part: ArraySlice<UInt16>) { result.text += String(decoding: part, as: UTF16.self) }
         do {
             for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
-                let content = Array(text[paragraph.content])
+                var content = Array(text[paragraph.content])
+                let cut = wrapper.leadingUnits(of: content)
+                if cut < content.count {
+                    var error = TypesettingError.paragraphTooLong(
+                        length: content.count, limit: wrapper.maximumParagraphLength)
+                    let start = batch.offset + paragraph.content.lowerBound
+                    error.range = start..<(start + content.count)
+                    result.failure = (error, (result.failure?.count ?? 0) + 1)
+                    content.removeSubrange(cut...)
+                }
                 let lines = try wrapper.lines(
                     for: content, locale: options.locale, strategy: options.style.lineBreakStrategy ?? .greedy)
                 let shown = lines.prefix(linesLeft)

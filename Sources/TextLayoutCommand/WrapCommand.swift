@@ -16,6 +16,8 @@ struct WrapCommand {
     var options: WrapOptions
     /// For tests: fails the analysis of the paragraphs it says (see `Typesetter`).
     var analysisFault: AnalysisFault? = nil
+    /// The longest paragraph laid out: `ShapedParagraph.maximumLength` (tests lower it).
+    var maximumParagraphLength = ShapedParagraph.maximumLength
     /// About how many bytes of input are laid out at a time (one paragraph at least).
     var batchBytes = 1 << 18
     /// How many batches are laid out at a time: two per core, so that one slow batch
@@ -37,7 +39,9 @@ struct WrapCommand {
         if case .points = options.measure {
             HyphenationWarning.check(style: options.style, locale: options.locale, errors: &errors)
         }
-        let writer = BatchWriter(options: options, fonts: fonts, analysisFault: analysisFault)
+        let writer = BatchWriter(
+            options: options, fonts: fonts, analysisFault: analysisFault,
+            maximumParagraphLength: maximumParagraphLength)
         var sink = WrapOutput(format: options.format, measure: options.measure)
         if options.markup || options.lineLimit != nil {
             try runWhole(standardInput: standardInput, writer: writer, sink: &sink, output: &output, errors: &errors)

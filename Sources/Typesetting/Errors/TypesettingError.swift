@@ -58,6 +58,16 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         self.range = range
     }
 
+    /// `.paragraphTooLong` for a paragraph of `length` UTF-16 units over `limit`,
+    /// saying how to split it.
+    package static func paragraphTooLong(length: Int, limit: Int) -> TypesettingError {
+        TypesettingError(
+            .paragraphTooLong,
+            "a paragraph of \(length) UTF-16 units is longer than the \(limit) "
+                + "one paragraph may have; split it with a line feed or U+2029",
+            range: 0..<length)
+    }
+
     /// The message, with the file and range when known.
     public var description: String {
         var text = message

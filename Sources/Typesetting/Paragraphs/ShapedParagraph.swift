@@ -257,6 +257,14 @@ public final class ShapedParagraph: Sendable {
     /// take some 100 GB to shape anyway.
     public static let maximumLength = (1 << 30) - 1
 
+    /// How many units of `text` fit a paragraph limit of `limit` units: all of them,
+    /// or the first `limit` without the lead surrogate of a pair the cut would split.
+    /// What is laid out of a paragraph refused as too long.
+    package static func leadingUnits(of text: [UInt16], limit: Int) -> Int {
+        guard text.count > limit else { return text.count }
+        return UTF16.isLeadSurrogate(text[limit - 1]) ? limit - 1 : limit
+    }
+
     /// `width` made valid the way the layout managers make a container's width
     /// valid: NaN lays out without wrapping, anything narrower than
     /// `narrowestLayoutWidth` (zero and negative widths too) as that.

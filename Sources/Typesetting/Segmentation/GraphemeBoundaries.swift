@@ -3,7 +3,9 @@ internal import CICU
 /// The extended grapheme cluster boundaries (UAX #29) of `text`, as UTF-16 offsets,
 /// including 0 and the length (an empty text has the single boundary 0).
 ///
-/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails, and
+///   `.paragraphTooLong` when `text` is longer than `ShapedParagraph.maximumLength`
+///   (ICU's offsets are 32-bit).
 public func graphemeBoundaries(in text: [UInt16]) throws -> [Int] {
     try text.withUnsafeBufferPointer { try graphemeBoundaries(in: $0) }
 }
@@ -12,6 +14,9 @@ public func graphemeBoundaries(in text: [UInt16]) throws -> [Int] {
 func graphemeBoundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
     var boundaries = [0]
     guard text.count > 0 else { return boundaries }
+    guard text.count <= ShapedParagraph.maximumLength else {
+        throw TypesettingError.paragraphTooLong(length: text.count, limit: ShapedParagraph.maximumLength)
+    }
     var status: Int32 = 0
     let iterator = cicu_character_break_open(text.baseAddress, Int32(text.count), &status)
     try ICUStatus.check(status, "opening a grapheme iterator")

@@ -32,12 +32,17 @@ struct LineBreakOpportunities: Sendable {
     /// `allowsPlainTextRules: false` asks ICU even for plain prose (for the tests
     /// that hold the two to the same answers).
     ///
-    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails, and
+    ///   `.paragraphTooLong` past `ShapedParagraph.maximumLength` units (ICU's offsets
+    ///   are 32-bit).
     init(
         text: UnsafeBufferPointer<UInt16>, locale: String, allowsPlainTextRules: Bool = true,
         pool: LineBreakIteratorPool = LayoutContext.shared.lineBreakIterators
     ) throws {
         guard text.count > 0 else { return }
+        guard text.count <= ShapedParagraph.maximumLength else {
+            throw TypesettingError.paragraphTooLong(length: text.count, limit: ShapedParagraph.maximumLength)
+        }
         if allowsPlainTextRules, PlainTextLineBreaks.apply(to: locale),
             let found = PlainTextLineBreaks.opportunities(in: text)
         {
@@ -140,7 +145,8 @@ struct LineBreakOpportunities: Sendable {
 ///   - text: the text, in UTF-16 code units.
 ///   - locale: an ICU locale, which may carry the line-break keyword
 ///     (`ja@lb=strict`, `ja@lb=loose`).
-/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+/// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails, and
+///   `.paragraphTooLong` when `text` is longer than `ShapedParagraph.maximumLength`.
 public func lineBreakOpportunities(in text: [UInt16], locale: String = "") throws -> [BreakOpportunity] {
     let table = try text.withUnsafeBufferPointer { try LineBreakOpportunities(text: $0, locale: locale) }
     return zip(table.offsets, table.mandatory).map { BreakOpportunity(offset: Int($0), isMandatory: $1) }

@@ -25,13 +25,39 @@
 public struct TerminalColumns: Sendable, Hashable {
     /// The number of cells a line may take.
     public let columns: Int
+    /// The longest paragraph wrapped, in UTF-16 units: `ShapedParagraph.maximumLength`
+    /// (tests lower it to reach the error without gigabytes of text).
+    package let maximumParagraphLength: Int
 
     /// A wrapper for lines of `columns` cells.
     ///
     /// - Precondition: `columns` is at least 1.
     public init(columns: Int) {
+        self.init(columns: columns, maximumParagraphLength: ShapedParagraph.maximumLength)
+    }
+
+    /// A wrapper that refuses paragraphs longer than `maximumParagraphLength` units.
+    package init(columns: Int, maximumParagraphLength: Int) {
         precondition(columns >= 1, "a terminal line has at least one column")
+        precondition(
+            (1...ShapedParagraph.maximumLength).contains(maximumParagraphLength),
+            "a paragraph limit between 1 and ShapedParagraph.maximumLength")
         self.columns = columns
+        self.maximumParagraphLength = maximumParagraphLength
+    }
+
+    /// Throws `.paragraphTooLong` unless `text` is at most `maximumParagraphLength`
+    /// units long.
+    private func checkLength(of text: [UInt16]) throws {
+        guard text.count > maximumParagraphLength else { return }
+        throw TypesettingError.paragraphTooLong(length: text.count, limit: maximumParagraphLength)
+    }
+
+    /// How many units of `text` `lines(for:locale:strategy:)` wraps: all, or, for a
+    /// paragraph it refuses as too long, the first `maximumParagraphLength` without
+    /// a surrogate pair the cut would split.
+    package func leadingUnits(of text: [UInt16]) -> Int {
+        ShapedParagraph.leadingUnits(of: text, limit: maximumParagraphLength)
     }
 
     /// The lines of `text`, as UTF-16 ranges that cover it in order without gaps.
@@ -47,11 +73,14 @@ public struct TerminalColumns: Sendable, Hashable {
     ///   - strategy: how lines are chosen (greedy by default); optimal minimises the
     ///     squared empty cells of every line but the last.
     /// - Returns: the lines' ranges.
-    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails, and
+    ///   `.paragraphTooLong`, before any work, when `text` is longer than
+    ///   `ShapedParagraph.maximumLength` units.
     public func lines(
         for text: [UInt16], locale: String, strategy: LineBreakStrategyKind = .greedy
     ) throws -> [Range<Int>] {
         guard !text.isEmpty else { return [0..<0] }
+        try checkLength(of: text)
         let cells = try TerminalCells(text: text, locale: locale)
         let width = Double(columns)
         let lines: [LineBreak]
@@ -76,11 +105,13 @@ public struct TerminalColumns: Sendable, Hashable {
     /// rest fits, nothing is cut. `.clip` cuts at the edge with no ellipsis. At least
     /// one grapheme stays on each side that shows text, as for lines in points.
     ///
-    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails.
+    /// - Throws: `TypesettingError` with `.unicodeAnalysisFailed` when ICU fails, and
+    ///   `.paragraphTooLong` as `lines(for:locale:strategy:)` does.
     public func truncatedLine(
         for text: [UInt16], from start: Int, mode: TruncationMode
     ) throws -> (shown: Range<Int>, elided: Range<Int>?) {
         precondition(start >= 0 && start <= text.count, "start outside the text")
+        try checkLength(of: text)
         var end = text.count
         while end > start, isHangingWhitespace(text[end - 1]) { end -= 1 }
         let rest = Array(text[start..<end])

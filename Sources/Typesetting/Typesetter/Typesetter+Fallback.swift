@@ -53,9 +53,7 @@ extension Typesetter {
             let failure = error as? TypesettingError ?? TypesettingError(.unicodeAnalysisFailed, "\(error)")
             var text = text
             if failure.code == .paragraphTooLong {
-                var cut = maximumParagraphLength
-                if UTF16.isLeadSurrogate(text.utf16[cut - 1]) { cut -= 1 }
-                text = text.slice(0..<cut)
+                text = text.slice(0..<ShapedParagraph.leadingUnits(of: text.utf16, limit: maximumParagraphLength))
             }
             let style = style(of: text)
             let direction = style.baseWritingDirection

@@ -104,11 +104,7 @@ public final class Typesetter: Sendable {
     /// UTF-16 units long.
     func checkLength(of text: AttributedText) throws {
         guard text.length > maximumParagraphLength else { return }
-        throw TypesettingError(
-            .paragraphTooLong,
-            "a paragraph of \(text.length) UTF-16 units is longer than the \(maximumParagraphLength) "
-                + "one paragraph may have; split it with a line feed or U+2029",
-            range: 0..<text.length)
+        throw TypesettingError.paragraphTooLong(length: text.length, limit: maximumParagraphLength)
     }
 
     /// `text` in `style`, analysed by `analysis`, and shaped.
