@@ -34,104 +34,146 @@ import Typesetting
 /// }
 /// ```
 enum LayoutJSON {
-    /// One line's object, cut around the value of its baseline, which is known only
-    /// once every line above it is laid out: `wrap` makes the objects of a batch of
-    /// paragraphs on a worker thread and adds the height above the batch when it
-    /// writes them, in order.
-    struct LineObject: Sendable {
-        /// The object up to the baseline's value.
-        var head: String
-        /// The baseline's y within its batch.
-        var baseline: CGFloat
-        /// The object after the baseline's value.
-        var tail: String
+    /// A batch's line objects, in one buffer, each cut around the value of its
+    /// baseline, which is known only once every line above it is laid out: `wrap`
+    /// makes the objects of a batch of paragraphs on a worker thread and adds the
+    /// height above the batch when it writes them, in order.
+    struct LineObjects: Sendable {
+        /// The objects' bytes without their baselines' values.
+        private(set) var buffer = UTF8Buffer()
+        /// Per object: where its baseline's value goes in `buffer`, where it ends,
+        /// and its baseline's y within its batch.
+        private var cuts: [(baselineAt: Int, end: Int, baseline: CGFloat)] = []
 
-        /// The object, its baseline `above` lower.
-        func text(above: CGFloat) -> String { head + number(above + baseline) + tail }
+        /// The number of objects.
+        var count: Int { cuts.count }
+
+        /// Appends the object of `line` (see `LayoutJSON.append(_:text:baseSize:offset:firstParagraph:to:)`).
+        mutating func append(
+            _ line: Line, text: [UInt16], baseSize: CGFloat, offset: Int = 0, firstParagraph: Int = 0
+        ) {
+            LayoutJSON.appendHead(of: line, to: &buffer)
+            let baselineAt = buffer.count
+            LayoutJSON.appendTail(
+                of: line, text: text, baseSize: baseSize, offset: offset, firstParagraph: firstParagraph,
+                to: &buffer)
+            cuts.append((baselineAt, buffer.count, line.baseline))
+        }
+
+        /// Writes every object to `output`, each on its own line after `indent`, its
+        /// baseline `above` lower, separated by ",\n"; `isFirst` says whether the
+        /// first object starts the list (no separator before it).
+        func write(above: CGFloat, isFirst: Bool, indent: StaticString, to output: inout UTF8Buffer) {
+            var start = 0
+            for (index, cut) in cuts.enumerated() {
+                if index > 0 || !isFirst { output.append(",\n") }
+                output.append(indent)
+                output.append(contentsOf: buffer.bytes[start..<cut.baselineAt])
+                output.appendJSON(number: Double(above + cut.baseline))
+                output.append(contentsOf: buffer.bytes[cut.baselineAt..<cut.end])
+                start = cut.end
+            }
+        }
+
+        /// Object `index` as text, its baseline `above` lower.
+        func text(_ index: Int = 0, above: CGFloat) -> String {
+            let start = index == 0 ? 0 : cuts[index - 1].end
+            var output = UTF8Buffer()
+            output.append(contentsOf: buffer.bytes[start..<cuts[index].baselineAt])
+            output.appendJSON(number: Double(above + cuts[index].baseline))
+            output.append(contentsOf: buffer.bytes[cuts[index].baselineAt..<cuts[index].end])
+            return output.string
+        }
     }
 
-    /// The object of `line`, laid out from `text` with fonts of `baseSize` points, in
-    /// a batch whose text starts at UTF-16 offset `offset` of the input and whose
-    /// first paragraph is the input's paragraph `firstParagraph`.
+    /// The object of `line` alone (see `LineObjects.append`).
     static func lineObject(
         _ line: Line, text: [UInt16], baseSize: CGFloat, offset: Int = 0, firstParagraph: Int = 0
-    ) -> LineObject {
-        let range = line.documentRange
-        let runs = line.runs.map { run in
-            let attributes = attributesObject(of: run, baseSize: baseSize).map { "\"attributes\": \($0), " } ?? ""
-            return "{\(attributes)\"bidiLevel\": \(run.bidiLevel), \"font\": \(string(run.font.face.familyName)), "
-                + "\"glyphCount\": \(run.glyphCount)}"
-        }
-        var fields = ["\"descent\": \(number(line.descent))"]
+    ) -> LineObjects {
+        var objects = LineObjects()
+        objects.append(line, text: text, baseSize: baseSize, offset: offset, firstParagraph: firstParagraph)
+        return objects
+    }
+
+    /// The object up to its baseline's value.
+    private static func appendHead(of line: Line, to json: inout UTF8Buffer) {
+        json.append("{\"ascent\": ")
+        json.appendJSON(number: Double(line.ascent))
+        json.append(", \"baseline\": ")
+    }
+
+    /// The object after its baseline's value, for `line` laid out from `text` with
+    /// fonts of `baseSize` points, in a batch whose text starts at UTF-16 offset
+    /// `offset` of the input and whose first paragraph is the input's paragraph
+    /// `firstParagraph`.
+    private static func appendTail(
+        of line: Line, text: [UInt16], baseSize: CGFloat, offset: Int, firstParagraph: Int,
+        to json: inout UTF8Buffer
+    ) {
+        json.append(", \"descent\": ")
+        json.appendJSON(number: Double(line.descent))
         if line.isHyphenated,
             let hyphen = line.runs.first(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
         {
-            fields += [
-                "\"hyphen\": {\"font\": \(string(hyphen.font.face.familyName)), \"glyph\": \(hyphen.glyphs[0]), "
-                    + "\"width\": \(number(hyphen.width))}",
-                "\"hyphenated\": true",
-            ]
+            json.append(", \"hyphen\": {\"font\": ")
+            json.appendJSON(string: hyphen.font.face.familyName)
+            json.append(", \"glyph\": ")
+            json.append(Int(hyphen.glyphs[0]))
+            json.append(", \"width\": ")
+            json.appendJSON(number: Double(hyphen.width))
+            json.append("}, \"hyphenated\": true")
         }
-        fields += [
-            "\"paragraph\": \(line.paragraphIndex + firstParagraph)",
-            "\"range\": [\(range.lowerBound + offset), \(range.upperBound + offset)]",
-            "\"runs\": [\(runs.joined(separator: ", "))]",
-            "\"text\": \(string(line.shownText(in: text)))",
-        ]
+        json.append(", \"paragraph\": ")
+        json.append(line.paragraphIndex + firstParagraph)
+        let range = line.documentRange
+        json.append(", \"range\": [")
+        json.append(range.lowerBound + offset)
+        json.append(", ")
+        json.append(range.upperBound + offset)
+        json.append("], \"runs\": [")
+        for (index, run) in line.runs.enumerated() {
+            json.append(index == 0 ? "{" : ", {")
+            appendAttributes(of: run, baseSize: baseSize, to: &json)
+            json.append("\"bidiLevel\": ")
+            json.append(Int(run.bidiLevel))
+            json.append(", \"font\": ")
+            json.appendJSON(string: run.font.face.familyName)
+            json.append(", \"glyphCount\": ")
+            json.append(run.glyphCount)
+            json.append("}")
+        }
+        json.append("], \"text\": \"")
+        line.appendShownText(in: text, to: &json, escaped: true)
+        json.append("\"")
         if let cut = line.truncatedRange {
             let start = cut.lowerBound + line.paragraphOffset + offset
-            fields.append("\"truncated\": [\(start), \(start + cut.count)]")
+            json.append(", \"truncated\": [")
+            json.append(start)
+            json.append(", ")
+            json.append(start + cut.count)
+            json.append("]")
         }
-        fields += [
-            "\"width\": \(number(line.width))",
-            "\"x\": \(number(line.origin.x))",
-        ]
-        return LineObject(
-            head: "{\"ascent\": \(number(line.ascent)), \"baseline\": ", baseline: line.baseline,
-            tail: ", " + fields.joined(separator: ", ") + "}")
+        json.append(", \"width\": ")
+        json.appendJSON(number: Double(line.width))
+        json.append(", \"x\": ")
+        json.appendJSON(number: Double(line.origin.x))
+        json.append("}")
     }
 
     /// `value` rounded to 1/1000 and printed without trailing zeros: `12.5`, `300`,
     /// `-0.125`; never `-0`. Non-finite values print as `null`; absurdly large ones
     /// (a billion km of points) in Swift's shortest form, which may have an exponent.
     static func number(_ value: CGFloat) -> String {
-        guard value.isFinite else { return "null" }
-        guard abs(Double(value)) < 1e15 else { return "\(Double(value).rounded())" }
-        let thousandths = Int64((Double(value) * 1000).rounded())
-        if thousandths == 0 { return "0" }
-        let magnitude = thousandths.magnitude
-        var result = thousandths < 0 ? "-" : ""
-        result += String(magnitude / 1000)
-        var fraction = magnitude % 1000
-        guard fraction != 0 else { return result }
-        var digits = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        let text = String(fraction)
-        return result + "." + String(repeating: "0", count: digits - text.count) + text
+        var json = UTF8Buffer()
+        json.appendJSON(number: Double(value))
+        return json.string
     }
 
     /// `value` as a JSON string: quotes, backslashes and control characters escaped,
     /// everything else as UTF-8.
     static func string(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default:
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        var json = UTF8Buffer()
+        json.appendJSON(string: value)
+        return json.string
     }
 }

@@ -66,17 +66,21 @@ struct LineLimit: Sendable, Equatable {
 }
 
 extension Line {
-    /// What the line shows of `text` (the whole input): its characters, with an
-    /// ellipsis in place of those truncation cut out.
-    func shownText(in text: [UInt16]) -> String {
+    /// Appends what the line shows of `text` (the whole input) to `output`: its
+    /// characters, with an ellipsis in place of those truncation cut out, escaped
+    /// for a JSON string when `escaped`.
+    func appendShownText(in text: [UInt16], to output: inout UTF8Buffer, escaped: Bool) {
         let range = documentRange
         guard let cut = truncatedRange else {
+            output.append(utf16: text[range], escaped: escaped)
             // A hyphenated line shows its hyphen, as U+002D: a terminal shows it
             // whatever its font.
-            return String(decoding: text[range], as: UTF16.self) + (isHyphenated ? "-" : "")
+            if isHyphenated { output.append("-") }
+            return
         }
         let elided = (cut.lowerBound + paragraphOffset)..<(cut.upperBound + paragraphOffset)
-        return String(decoding: text[range.lowerBound..<elided.lowerBound], as: UTF16.self) + "\u{2026}"
-            + String(decoding: text[elided.upperBound..<range.upperBound], as: UTF16.self)
+        output.append(utf16: text[range.lowerBound..<elided.lowerBound], escaped: escaped)
+        output.append("\u{2026}")
+        output.append(utf16: text[elided.upperBound..<range.upperBound], escaped: escaped)
     }
 }

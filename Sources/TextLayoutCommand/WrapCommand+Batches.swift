@@ -38,9 +38,9 @@ struct BatchWriter: Sendable {
     /// One batch laid out: its lines formatted, and what the document's totals need.
     struct Result: Sendable {
         /// The lines as text (`--format text` and `--columns`).
-        var text = ""
+        var text = UTF8Buffer()
         /// The lines as JSON objects (`--format json`).
-        var objects: [LayoutJSON.LineObject] = []
+        var objects = LayoutJSON.LineObjects()
         /// The height of the batch's lines.
         var height: CGFloat = 0
         /// The widest line's width.
@@ -84,13 +84,13 @@ struct BatchWriter: Sendable {
         switch options.format {
         case .text:
             for line in frame.lines {
-                result.text += line.shownText(in: batch.text)
-                result.text += "\n"
+                line.appendShownText(in: batch.text, to: &result.text, escaped: false)
+                result.text.append("\n")
             }
         case .json:
-            result.objects = frame.lines.map {
-                LayoutJSON.lineObject(
-                    $0, text: batch.text, baseSize: options.size, offset: batch.offset,
+            for line in frame.lines {
+                result.objects.append(
+                    line, text: batch.text, baseSize: options.size, offset: batch.offset,
                     firstParagraph: batch.firstParagraph)
             }
         }
@@ -106,7 +106,7 @@ struct BatchWriter: Sendable {
         guard let wrapper else { preconditionFailure("columns without a wrapper") }
         var linesLeft = limit?.maximumLines ?? Int.max
         var result = Result()
-        func write(_ part: ArraySlice<UInt16>) { result.text += String(decoding: part, as: UTF16.self) }
+        func write(_ part: ArraySlice<UInt16>) { result.text.append(utf16: part, escaped: false) }
         do {
             for paragraph in paragraphRanges(in: text) where linesLeft > 0 {
                 var content = Array(text[paragraph.content])
@@ -129,12 +129,12 @@ struct BatchWriter: Sendable {
                             for: content, from: range.lowerBound, mode: truncation.mode)
                         let cut = elided ?? kept.upperBound..<kept.upperBound
                         write(content[kept.lowerBound..<cut.lowerBound])
-                        if elided != nil { result.text += "\u{2026}" }
+                        if elided != nil { result.text.append("\u{2026}") }
                         write(content[cut.upperBound..<kept.upperBound])
                     } else {
                         write(content[range])
                     }
-                    result.text += "\n"
+                    result.text.append("\n")
                 }
             }
         } catch {
@@ -176,12 +176,12 @@ struct WrapOutput {
         if let error = result.error { throw error }
         switch format {
         case .text:
-            output.write(result.text)
+            output.write(result.text.string)
         case .json:
             if spool == nil { spool = Spool() }
-            for object in result.objects {
-                try spool!.append(object.text(above: height))
-            }
+            var json = UTF8Buffer()
+            result.objects.write(above: height, isFirst: lineCount == 0, indent: "    ", to: &json)
+            try spool!.append(json.bytes)
         }
         height += result.height
         lineCount += result.objects.count  // counted in JSON only, where it is printed
@@ -215,9 +215,9 @@ struct WrapOutput {
         if let (error, count) = failure { throw CommandLineError.analysisFailed(error, count: count) }
     }
 
-    /// JSON line objects, joined by ",\n" and indented: in memory up to
-    /// `memoryLimit` bytes, the rest in an unnamed temporary file (`tmpfile(3)`,
-    /// gone when closed), so the output of any input size takes bounded memory.
+    /// The JSON line objects, as bytes: in memory up to `memoryLimit` bytes, the
+    /// rest in an unnamed temporary file (`tmpfile(3)`, gone when closed), so the
+    /// output of any input size takes bounded memory.
     final class Spool {
         /// The bytes kept in memory before they go to the file.
         let memoryLimit: Int
@@ -225,7 +225,6 @@ struct WrapOutput {
         private(set) var spilledBytes = 0
         private var memory: [UInt8] = []
         private var file: UnsafeMutablePointer<FILE>?
-        private var isEmpty = true
 
         /// An empty spool keeping up to `memoryLimit` bytes (8 MiB by default) in memory.
         init(memoryLimit: Int = 1 << 23) {
@@ -236,12 +235,9 @@ struct WrapOutput {
             if let file { fclose(file) }
         }
 
-        /// Adds one object.
-        func append(_ object: String) throws {
-            if !isEmpty { memory.append(contentsOf: ",\n".utf8) }
-            isEmpty = false
-            memory.append(contentsOf: "    ".utf8)
-            memory.append(contentsOf: object.utf8)
+        /// Adds `bytes` after those before.
+        func append(_ bytes: [UInt8]) throws {
+            memory.append(contentsOf: bytes)
             if memory.count >= memoryLimit { try spill() }
         }
 

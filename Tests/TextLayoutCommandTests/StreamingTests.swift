@@ -143,10 +143,12 @@ import Typesetting
     @Test func spoolKeepsOrderAcrossItsFile() throws {
         let spool = WrapOutput.Spool(memoryLimit: 100)
         let objects = (0..<500).map { "{\"n\": \($0), \"text\": \"é\(String(repeating: "x", count: $0 % 37))\"}" }
-        for object in objects { try spool.append(object) }
+        for (index, object) in objects.enumerated() {
+            try spool.append(Array(((index > 0 ? ",\n" : "") + object).utf8))
+        }
         var copied = ""
         try spool.copy(to: &copied)
-        #expect(copied == objects.map { "    " + $0 }.joined(separator: ",\n"))
+        #expect(copied == objects.joined(separator: ",\n"))
         #expect(spool.spilledBytes > 0)
     }
 }

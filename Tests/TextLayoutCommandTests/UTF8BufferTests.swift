@@ -1,0 +1,71 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import TextLayoutCommand
+
+/// `UTF8Buffer`, which `wrap` writes its JSON with, against what Swift's own
+/// `String` gives for the same UTF-16: the same UTF-8, ill-formed units as U+FFFD,
+/// and the same JSON escapes as the escaping of a `String`.
+@Suite struct UTF8BufferTests {
+    /// Units drawn from every class the transcoder tells apart: ASCII letters,
+    /// quotes, backslashes and controls, two- and three-byte scalars, the line and
+    /// paragraph separators, DEL, surrogate pairs, and lone lead and trail surrogates.
+    static func randomUnits(_ count: Int, using random: inout SeededGenerator) -> [UInt16] {
+        let pool: [[UInt16]] = [
+            [0x61], [0x20], [0x22], [0x5C], [0x0A], [0x0D], [0x09], [0x01], [0x1F], [0x7F], [0xE9], [0x7FF],
+            [0x800], [0x65E5], [0x2028], [0x2029], [0xFFFD], [0xFFFF], [0xD83D, 0xDE00], [0xDBFF, 0xDFFF],
+            [0xD800], [0xDC00], [0xDBFF],
+        ]
+        return (0..<count).flatMap { _ in pool.randomElement(using: &random)! }
+    }
+
+    @Test func utf16IsTranscodedAsStringDecodingDoes() {
+        var random = SeededGenerator(seed: 14)
+        for length in [0, 1, 2, 3, 7, 40, 300] {
+            for _ in 0..<50 {
+                let units = Self.randomUnits(length, using: &random)
+                let string = String(decoding: units, as: UTF16.self)
+                var plain = UTF8Buffer()
+                plain.append(utf16: units[...], escaped: false)
+                #expect(plain.bytes == Array(string.utf8), "\(units)")
+                var escaped = UTF8Buffer()
+                escaped.append("\"")
+                escaped.append(utf16: units[...], escaped: true)
+                escaped.append("\"")
+                var fromString = UTF8Buffer()
+                fromString.appendJSON(string: string)
+                #expect(escaped.bytes == fromString.bytes, "\(units)")
+            }
+        }
+        // A slice is read from its own start, not the array's.
+        var slice = UTF8Buffer()
+        slice.append(utf16: Array("xé\"y".utf16)[1...2], escaped: true)
+        #expect(slice.string == "é\\\"")
+    }
+
+    @Test func escapesAreJSONs() throws {
+        var json = UTF8Buffer()
+        json.appendJSON(string: "a\"b\\c\n\r\t\u{1}\u{7F}\u{2028}\u{2029}é日😀")
+        #expect(json.string == "\"a\\\"b\\\\c\\n\\r\\t\\u0001\\u007f\\u2028\\u2029é日😀\"")
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.bytes), options: .fragmentsAllowed)
+        #expect(decoded as? String == "a\"b\\c\n\r\t\u{1}\u{7F}\u{2028}\u{2029}é日😀")
+    }
+
+    @Test(arguments: [0, 7, -7, 10, 99, 100, 1000, -1000, 123_456_789, Int.max, Int.min + 1])
+    func integersAreDecimal(_ value: Int) {
+        var json = UTF8Buffer()
+        json.append(value)
+        #expect(json.string == String(value))
+    }
+
+    @Test(arguments: [
+        (0.05, "0.05"), (0.005, "0.005"), (10.5, "10.5"), (100.25, "100.25"), (-3.001, "-3.001"),
+        (.infinity, "null"), (.nan, "null"), (1e15, "1000000000000000.0"), (1e16, "1e+16"), (999_999.999, "999999.999"),
+    ])
+    func numbersKeepTheirLeadingZerosAfterThePoint(_ value: Double, _ text: String) {
+        var json = UTF8Buffer()
+        json.appendJSON(number: value)
+        #expect(json.string == text)
+    }
+}
