@@ -148,19 +148,26 @@ import Testing
             let result = OptimalBreaking.lineBreaks(of: paragraph, width: width, from: 0, costs: costs)
             // A line measured exactly at an edge HarfBuzz marked unsafe to break
             // (kerning across a hyphenation point) may not fit as the sums said: the
-            // rest goes greedily, and is no optimum.
-            if result.fellBackToGreedy {
-                fellBack += 1
-                continue
-            }
+            // rest goes greedily, and is no optimum. The consecutive limit holds
+            // across the handover all the same: greedy counts the hyphenated lines
+            // before it.
+            if result.fellBackToGreedy { fellBack += 1 }
             let lines = result.lines
-            let ends = lines.map { line in segments.firstIndex { $0.range.upperBound == line.range.upperBound }! }
+            // Lines of the greedy rest may end inside a word too wide for its line.
+            let ends = lines.map { line in segments.firstIndex { $0.range.upperBound == line.range.upperBound } }
+            var run = 0
+            for (line, end) in zip(lines, ends) {
+                run = line.isHyphenated ? run + 1 : 0
+                #expect(run <= maximumConsecutive, "\(paragraph.string) at \(width)")
+                #expect(!line.isHyphenated || end.map { segments[$0].hyphenWidth != nil } == true)
+            }
+            if result.fellBackToGreedy { continue }
             // The cost of the chosen lines, and that they keep the rules.
             let limit = fittingLimit(width: width)
             var got = 0.0
             var start = 0
-            var run = 0
-            for end in ends {
+            run = 0
+            for end in ends.map({ $0! }) {
                 let natural = (start...end).reduce(0) {
                     $0 + segments[$1].contentWidth + ($1 < end ? segments[$1].whitespaceWidth : 0)
                 }
@@ -175,7 +182,6 @@ import Testing
                 } else {
                     run = 0
                 }
-                #expect(run <= maximumConsecutive)
                 start = end + 1
             }
             let best = Self.bruteForce(
@@ -184,6 +190,31 @@ import Testing
         }
         #expect(hyphenated > 2)
         #expect(fellBack < 10)
+    }
+
+    /// When optimal hands the rest of a paragraph to greedy (a line measured at an
+    /// unsafe edge did not fit), greedy starts with the count of hyphenated lines
+    /// before: its first line takes no hyphen when the limit is reached.
+    @Test func greedyTakingOverCountsTheHyphenatedLinesBefore() throws {
+        let typesetter = try Self.typesetter(.greedy) { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 1 }
+        var handedOver = 0
+        for paragraph in try typesetter.paragraphs(for: AttributedText(try TestData.corpus("english.txt"))) {
+            for width in [130.0, 200, 300] {
+                let fresh = GreedyBreaking.lineBreaks(of: paragraph, width: width, from: 0)
+                guard fresh.first?.isHyphenated == true else { continue }
+                let after = GreedyBreaking.lineBreaks(of: paragraph, width: width, from: 0, hyphensBefore: 1)
+                #expect(after.first?.isHyphenated == false, "\(paragraph.string.prefix(30)) at \(width)")
+                // Below the limit the count changes nothing.
+                let unlimited = try Self.typesetter(.greedy) {
+                    $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 2
+                }.paragraph(AttributedText(paragraph.string))
+                #expect(
+                    GreedyBreaking.lineBreaks(of: unlimited, width: width, from: 0, hyphensBefore: 1).first?.range
+                        == fresh.first?.range)
+                handedOver += 1
+            }
+        }
+        #expect(handedOver > 0)
     }
 
     @Test func balancedEvensAHyphenatedParagraphWithGreedysCount() throws {

@@ -15,9 +15,12 @@
 enum GreedyBreaking<Text: SegmentMeasure> {
     /// The lines of `text` from `start` (where an earlier line ended) on, at `width`
     /// in the text's unit (the first line `firstLineWidth` wide when given); one
-    /// empty line when nothing is left.
-    static func lineBreaks(of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int) -> [LineBreak]
-    {
+    /// empty line when nothing is left. `hyphensBefore` counts the hyphenated lines
+    /// in a row that end at `start`, for the consecutive limit (another strategy's
+    /// lines, when it hands the rest over).
+    static func lineBreaks(
+        of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, hyphensBefore: Int = 0
+    ) -> [LineBreak] {
         let segments = text.segments
         guard segments.count > 0, start < text.length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
@@ -36,7 +39,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         var (partialWidth, graphemes) = partialStart(text, segments, first: first, start: start)
         let hyphenLimits = text.hyphenLimits
         // Hyphenated lines in a row just before the current one.
-        var consecutiveHyphens = 0
+        var consecutiveHyphens = hyphensBefore
         while first < segments.count {
             let allowsHyphen =
                 hyphenLimits.maximumConsecutive == 0 || consecutiveHyphens < hyphenLimits.maximumConsecutive

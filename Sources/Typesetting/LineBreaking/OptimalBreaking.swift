@@ -125,7 +125,9 @@ enum OptimalBreaking<Text: SegmentMeasure> {
             guard let ends else {
                 return Result(
                     lines: lines
-                        + greedyRest(text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart),
+                        + greedyRest(
+                            text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart,
+                            hyphensBefore: hyphens),
                     candidates: solver.candidates, fellBackToGreedy: true)
             }
             var lineFirst = first
@@ -157,7 +159,8 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     return Result(
                         lines: lines
                             + greedyRest(
-                                text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart),
+                                text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart,
+                                hyphensBefore: hyphens),
                         candidates: solver.candidates, fellBackToGreedy: true)
                 }
                 lines.append(
@@ -180,12 +183,15 @@ enum OptimalBreaking<Text: SegmentMeasure> {
     }
 
     /// The rest of the paragraph from `start`, broken greedily (the first of it at
-    /// the first line's width when no line is set yet).
+    /// the first line's width when no line is set yet), after `hyphensBefore`
+    /// hyphenated lines in a row: the consecutive limit holds across the handover.
     private static func greedyRest(
-        _ text: Text, width: Double, firstLineWidth: Double?, lines: [LineBreak], from start: Int
+        _ text: Text, width: Double, firstLineWidth: Double?, lines: [LineBreak], from start: Int,
+        hyphensBefore: Int
     ) -> [LineBreak] {
         GreedyBreaking.lineBreaks(
-            of: text, width: width, firstLineWidth: lines.isEmpty ? firstLineWidth : nil, from: start)
+            of: text, width: width, firstLineWidth: lines.isEmpty ? firstLineWidth : nil, from: start,
+            hyphensBefore: hyphensBefore)
     }
 
 }
