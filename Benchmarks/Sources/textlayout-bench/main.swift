@@ -23,8 +23,8 @@ func runBenchmarks(options: Options) throws {
         }
         FileHandle.standardError.write(
             Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
-        // A whole process's memory is its own peak resident set, where GNU time measured
-        // it, not what one run adds to this harness.
+        // A whole process's memory is its own peak resident set, as wait4 gives it,
+        // not what one run adds to this harness.
         if scenario is WholeProcess {
             row.peakMemoryBytes = row.extra["peakRSSBytes"].map { Int($0) }
         } else if options.measuresMemory {

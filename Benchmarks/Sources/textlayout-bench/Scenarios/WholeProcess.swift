@@ -6,7 +6,7 @@ import Foundation
 /// rendering goal), and `textlayout wrap` on english-1mb, on many copies of it and on
 /// one line (issue 15's CLI goals). Each run writes its output afresh; the output's
 /// size in bytes is an extra figure of the row, and, where asked, the process's peak
-/// resident memory (through GNU time, Debian's `time`).
+/// resident memory (through GNU time, Debian's `time`, in the first run only).
 final class WholeProcess: Scenario {
     let name: ScenarioName
     let engine: Engine
@@ -68,49 +68,46 @@ final class WholeProcess: Scenario {
 
     func run() throws -> Int {
         guard let directory, let inputURL, let outputURL else { throw HarnessError("\(name) was not prepared") }
-        let process = Process()
         let command =
             [executable]
             + arguments.map {
                 $0.replacingOccurrences(of: "{input}", with: inputURL.path)
                     .replacingOccurrences(of: "{output}", with: outputURL.path)
             }
-        let memoryURL = directory.appendingPathComponent("peak-rss")
-        let timed = measuresPeakMemory ? [Self.gnuTime, "-f", "%M", "-o", memoryURL.path] + command : command
-        process.executableURL = URL(fileURLWithPath: timed[0])
-        process.arguments = Array(timed.dropFirst())
         // Only the fonts of testdata/fonts, for both programs; fontconfig's cache in
         // the scenario's directory (built by the warm-up run).
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = directory.appendingPathComponent("fonts.conf").path
         environment["XDG_CACHE_HOME"] = directory.path
-        process.environment = environment
-        let errors = Pipe()
-        if outputIsStandardOutput {
-            guard FileManager.default.createFile(atPath: outputURL.path, contents: nil),
-                let file = FileHandle(forWritingAtPath: outputURL.path)
-            else { throw HarnessError("cannot create \(outputURL.path)") }
-            process.standardOutput = file
-        } else {
-            process.standardOutput = FileHandle.nullDevice
-        }
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw HarnessError("\(executable) exited with \(process.terminationStatus): \(message)")
+        // The peak memory comes from the first run (a warm-up, untimed), through GNU
+        // time: a child spawned from the harness inherits the harness's peak in its
+        // own (Linux keeps the peak of the memory it had before exec, and
+        // posix_spawn's child had the harness's), where GNU time's forked child
+        // starts from GNU time's few megabytes. The timed runs are spawned alone.
+        let memoryPath = directory.appendingPathComponent("peak-rss").path
+        let measuresMemoryNow = measuresPeakMemory && peakMemoryKiB == 0
+        let errorsPath = directory.appendingPathComponent("errors").path
+        let status = try Spawn.run(
+            (measuresMemoryNow ? [Self.gnuTime, "-f", "%M", "-o", memoryPath] : []) + command,
+            environment: environment, standardOutput: outputIsStandardOutput ? outputURL.path : nil,
+            standardError: errorsPath)
+        guard status == 0 else {
+            let message = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
+            throw HarnessError("\(executable) exited with \(status): \(message)")
         }
         outputBytes = try Self.size(of: outputURL)
-        if measuresPeakMemory {
-            let text = try String(contentsOf: memoryURL, encoding: .utf8)
+        if measuresMemoryNow {
+            let text = try String(contentsOfFile: memoryPath, encoding: .utf8)
             guard let kibibytes = Int(text.split(separator: "\n").last ?? "") else {
                 throw HarnessError("GNU time wrote no peak memory: \(text)")
             }
-            peakMemoryKiB = max(peakMemoryKiB, kibibytes)
+            peakMemoryKiB = kibibytes
         }
         return 0
     }
+
+    /// GNU time, which reports a command's peak resident memory (Debian's `time`).
+    static let gnuTime = "/usr/bin/time"
 
     var notes: [String] {
         let memory = measuresPeakMemory ? String(format: ", peak RSS %.1f MB", Double(peakMemoryKiB) / 1024) : ""
@@ -122,9 +119,6 @@ final class WholeProcess: Scenario {
         if measuresPeakMemory { figures["peakRSSBytes"] = Double(peakMemoryKiB * 1024) }
         return figures
     }
-
-    /// GNU time, which reports a command's peak resident memory (Debian's `time`).
-    static let gnuTime = "/usr/bin/time"
 
     /// The bytes of a file, or of every file in a directory.
     private static func size(of url: URL) throws -> Int {
@@ -233,7 +227,8 @@ enum WholeProcessScenarios {
             WholeProcess(
                 name: ScenarioName(stage: stage, sample: sample, variant: "textlayout wrap" + variant),
                 engine: .textLayout, executable: textlayout, arguments: command + flags + ["{input}"], input: { input },
-                outputIsStandardOutput: true, measuresPeakMemory: FileManager.default.isExecutableFile(atPath: gnuTime),
+                outputIsStandardOutput: true,
+                measuresPeakMemory: FileManager.default.isExecutableFile(atPath: WholeProcess.gnuTime),
                 note: "`textlayout \((command + flags).joined(separator: " "))`, DejaVu Sans 16 pt, the whole process")
         }
         var all = [
@@ -249,9 +244,6 @@ enum WholeProcessScenarios {
         }
         return all
     }
-
-    /// GNU time, which reports a command's peak resident memory (Debian's `time`).
-    static let gnuTime = WholeProcess.gnuTime
 
     /// What cannot run here, with why.
     static func notRun(options: Options) -> [String] {
