@@ -1,8 +1,9 @@
 extension RandomAccessCollection where Index == Int {
     /// The first index whose element satisfies `predicate`, which must be false for
     /// a prefix of the collection and true for the rest (binary search); `endIndex`
-    /// when no element does.
-    package func partitionPoint(where predicate: (Element) -> Bool) -> Int {
+    /// when no element does. Inlinable, so that other modules get it specialised
+    /// rather than through witness tables (the glyph manager calls it per line).
+    @inlinable package func partitionPoint(where predicate: (Element) -> Bool) -> Int {
         var low = startIndex
         var high = endIndex
         while low < high {
