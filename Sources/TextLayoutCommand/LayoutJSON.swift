@@ -48,7 +48,9 @@ enum LayoutJSON {
         /// The number of objects.
         var count: Int { cuts.count }
 
-        /// Appends the object of `line` (see `LayoutJSON.append(_:text:baseSize:offset:firstParagraph:to:)`).
+        /// Appends the object of `line`, laid out from `text` with fonts of `baseSize`
+        /// points, in a batch whose text starts at UTF-16 offset `offset` of the input
+        /// and whose first paragraph is the input's paragraph `firstParagraph`.
         mutating func append(
             _ line: Line, text: [UInt16], baseSize: CGFloat, offset: Int = 0, firstParagraph: Int = 0
         ) {
@@ -64,25 +66,27 @@ enum LayoutJSON {
         /// baseline `above` lower, separated by ",\n"; `isFirst` says whether the
         /// first object starts the list (no separator before it).
         func write(above: CGFloat, isFirst: Bool, indent: StaticString, to output: inout UTF8Buffer) {
-            var start = 0
-            for (index, cut) in cuts.enumerated() {
+            for index in cuts.indices {
                 if index > 0 || !isFirst { output.append(",\n") }
                 output.append(indent)
-                output.append(contentsOf: buffer.bytes[start..<cut.baselineAt])
-                output.appendJSON(number: Double(above + cut.baseline))
-                output.append(contentsOf: buffer.bytes[cut.baselineAt..<cut.end])
-                start = cut.end
+                appendObject(index, above: above, to: &output)
             }
         }
 
         /// Object `index` as text, its baseline `above` lower.
         func text(_ index: Int = 0, above: CGFloat) -> String {
-            let start = index == 0 ? 0 : cuts[index - 1].end
             var output = UTF8Buffer()
-            output.append(contentsOf: buffer.bytes[start..<cuts[index].baselineAt])
-            output.appendJSON(number: Double(above + cuts[index].baseline))
-            output.append(contentsOf: buffer.bytes[cuts[index].baselineAt..<cuts[index].end])
+            appendObject(index, above: above, to: &output)
             return output.string
+        }
+
+        /// Appends object `index` to `output` with its baseline's value, `above` lower.
+        private func appendObject(_ index: Int, above: CGFloat, to output: inout UTF8Buffer) {
+            let start = index == 0 ? 0 : cuts[index - 1].end
+            let cut = cuts[index]
+            output.append(contentsOf: buffer.bytes[start..<cut.baselineAt])
+            output.appendJSON(number: Double(above + cut.baseline))
+            output.append(contentsOf: buffer.bytes[cut.baselineAt..<cut.end])
         }
     }
 
@@ -102,10 +106,7 @@ enum LayoutJSON {
         json.append(", \"baseline\": ")
     }
 
-    /// The object after its baseline's value, for `line` laid out from `text` with
-    /// fonts of `baseSize` points, in a batch whose text starts at UTF-16 offset
-    /// `offset` of the input and whose first paragraph is the input's paragraph
-    /// `firstParagraph`.
+    /// The object after its baseline's value (see `LineObjects.append`).
     private static func appendTail(
         of line: Line, text: [UInt16], baseSize: CGFloat, offset: Int, firstParagraph: Int,
         to json: inout UTF8Buffer

@@ -136,11 +136,6 @@ struct UTF8Buffer: Sendable {
         bytes.removeSubrange(count...)
     }
 
-    /// Empties the buffer, keeping its storage for the next bytes.
-    mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
-    }
-
     /// The bytes as a `String`.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }

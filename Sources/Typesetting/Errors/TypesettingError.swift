@@ -68,6 +68,14 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
             range: 0..<length)
     }
 
+    /// Throws `.paragraphTooLong` unless a paragraph of `length` UTF-16 units is
+    /// within `limit` (`ShapedParagraph.maximumLength`, the most ICU's 32-bit
+    /// offsets are trusted with, unless a caller lowers it).
+    package static func checkParagraphLength(_ length: Int, limit: Int = ShapedParagraph.maximumLength) throws {
+        guard length > limit else { return }
+        throw paragraphTooLong(length: length, limit: limit)
+    }
+
     /// The message, with the file and range when known.
     public var description: String {
         var text = message

@@ -88,9 +88,7 @@ public struct BidiLevels: Sendable, Hashable {
     private static func resolve(_ text: UnsafeBufferPointer<UInt16>, requested: UInt8) throws
         -> (paragraphLevel: UInt8, levels: [UInt8]?)
     {
-        guard text.count <= ShapedParagraph.maximumLength else {
-            throw TypesettingError.paragraphTooLong(length: text.count, limit: ShapedParagraph.maximumLength)
-        }
+        try TypesettingError.checkParagraphLength(text.count)
         var status: Int32 = 0
         let bidi = cicu_bidi_open(text.baseAddress, Int32(text.count), requested, &status)
         try ICUStatus.check(status, "resolving bidi levels")

@@ -14,9 +14,7 @@ public func graphemeBoundaries(in text: [UInt16]) throws -> [Int] {
 func graphemeBoundaries(in text: UnsafeBufferPointer<UInt16>) throws -> [Int] {
     var boundaries = [0]
     guard text.count > 0 else { return boundaries }
-    guard text.count <= ShapedParagraph.maximumLength else {
-        throw TypesettingError.paragraphTooLong(length: text.count, limit: ShapedParagraph.maximumLength)
-    }
+    try TypesettingError.checkParagraphLength(text.count)
     var status: Int32 = 0
     let iterator = cicu_character_break_open(text.baseAddress, Int32(text.count), &status)
     try ICUStatus.check(status, "opening a grapheme iterator")

@@ -40,9 +40,7 @@ struct LineBreakOpportunities: Sendable {
         pool: LineBreakIteratorPool = LayoutContext.shared.lineBreakIterators
     ) throws {
         guard text.count > 0 else { return }
-        guard text.count <= ShapedParagraph.maximumLength else {
-            throw TypesettingError.paragraphTooLong(length: text.count, limit: ShapedParagraph.maximumLength)
-        }
+        try TypesettingError.checkParagraphLength(text.count)
         if allowsPlainTextRules, PlainTextLineBreaks.apply(to: locale),
             let found = PlainTextLineBreaks.opportunities(in: text)
         {

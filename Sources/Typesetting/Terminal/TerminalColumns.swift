@@ -46,13 +46,6 @@ public struct TerminalColumns: Sendable, Hashable {
         self.maximumParagraphLength = maximumParagraphLength
     }
 
-    /// Throws `.paragraphTooLong` unless `text` is at most `maximumParagraphLength`
-    /// units long.
-    private func checkLength(of text: [UInt16]) throws {
-        guard text.count > maximumParagraphLength else { return }
-        throw TypesettingError.paragraphTooLong(length: text.count, limit: maximumParagraphLength)
-    }
-
     /// How many units of `text` `lines(for:locale:strategy:)` wraps: all, or, for a
     /// paragraph it refuses as too long, the first `maximumParagraphLength` without
     /// a surrogate pair the cut would split.
@@ -80,7 +73,7 @@ public struct TerminalColumns: Sendable, Hashable {
         for text: [UInt16], locale: String, strategy: LineBreakStrategyKind = .greedy
     ) throws -> [Range<Int>] {
         guard !text.isEmpty else { return [0..<0] }
-        try checkLength(of: text)
+        try TypesettingError.checkParagraphLength(text.count, limit: maximumParagraphLength)
         let cells = try TerminalCells(text: text, locale: locale)
         let width = Double(columns)
         let lines: [LineBreak]
@@ -111,7 +104,7 @@ public struct TerminalColumns: Sendable, Hashable {
         for text: [UInt16], from start: Int, mode: TruncationMode
     ) throws -> (shown: Range<Int>, elided: Range<Int>?) {
         precondition(start >= 0 && start <= text.count, "start outside the text")
-        try checkLength(of: text)
+        try TypesettingError.checkParagraphLength(text.count, limit: maximumParagraphLength)
         var end = text.count
         while end > start, isHangingWhitespace(text[end - 1]) { end -= 1 }
         let rest = Array(text[start..<end])

@@ -103,8 +103,7 @@ public final class Typesetter: Sendable {
     /// Throws `.paragraphTooLong` unless `text` is at most `maximumParagraphLength`
     /// UTF-16 units long.
     func checkLength(of text: AttributedText) throws {
-        guard text.length > maximumParagraphLength else { return }
-        throw TypesettingError.paragraphTooLong(length: text.length, limit: maximumParagraphLength)
+        try TypesettingError.checkParagraphLength(text.length, limit: maximumParagraphLength)
     }
 
     /// `text` in `style`, analysed by `analysis`, and shaped.
