@@ -1,57 +1,134 @@
-/// Finds a paragraph's automatic hyphenation points: inside the words between its
-/// line-break opportunities, from the dictionary for each word's language, within
-/// the paragraph style's `HyphenationRules`. Found once, when the paragraph is
-/// shaped, so a new width never hyphenates again.
-struct AutomaticHyphenation {
+import Synchronization
+
+/// A paragraph's automatic hyphenation (`Hyphenation.auto`): the points inside the
+/// words of its break segments, from the dictionary for each word's language, within
+/// the paragraph style's `HyphenationRules`.
+///
+/// Found when a line's end reaches a word, not when the paragraph is shaped: on a
+/// paragraph's first break, greedy breaking (the default) asks for the one word a
+/// line's end falls in (`points(ofSegment:in:room:into:)`), so a paragraph of 2,000
+/// words laid out in 200 lines hands about 200 of them to the dictionary, not 2,000.
+/// The strategies that weigh every break (optimal, balanced, pretty), tabbed lines
+/// and greedy's later breaks (re-wraps) ask for every word's points once, and the
+/// segments cut at them are kept (`segments(of:)`). Thread-safe: a paragraph is
+/// shared.
+final class AutomaticHyphenation: Sendable {
     let rules: HyphenationRules
     let dictionaries: HyphenationDictionaries
     let statistics: TypesetterStatistics
+    /// The paragraph's locale, the language of a word whose attributes set none.
+    let locale: String
+    /// The locale's dictionary, nil when none is installed.
+    let localeDictionary: HyphenationDictionary?
+    /// Whether a run sets a language of its own (`TextAttributes.language`).
+    let hasLanguages: Bool
+    /// The paragraph's segments cut at every word's points, once a strategy has
+    /// asked for them.
+    private let expanded = Lock<BreakSegments?>(nil)
+    /// Whether greedy breaking has broken the paragraph before.
+    private let brokenBefore = Atomic<Bool>(false)
 
-    /// The points of `text` (UTF-16 offsets a hyphen break may end a line at,
-    /// ascending), its words found between the opportunities `breaks`, each in the
-    /// language of its attributes or else `locale`; and those of them in a last word
+    /// The automatic hyphenation of a paragraph with `style`, in `locale`, whose
+    /// runs take `attributes`; nil when the style does not hyphenate automatically
+    /// or no dictionary is installed for any of its languages.
+    init?(
+        style: ParagraphStyle, attributes: [TextAttributes], locale: String,
+        dictionaries: HyphenationDictionaries, statistics: TypesetterStatistics
+    ) {
+        guard style.hyphenation == .auto, style.hyphenationFactor > 0 else { return nil }
+        let hasLanguages = attributes.contains { $0.language != nil }
+        let localeDictionary = dictionaries.dictionaryIfInstalled(for: locale)
+        guard localeDictionary != nil || hasLanguages else { return nil }
+        self.rules = style.hyphenationRules
+        self.dictionaries = dictionaries
+        self.statistics = statistics
+        self.locale = locale
+        self.localeDictionary = localeDictionary
+        self.hasLanguages = hasLanguages
+    }
+
+    /// The points of the word in segment `j` of `paragraph`'s greedy segments (its
+    /// text between two break opportunities), each measured, into `word` (its
+    /// points emptied first, its counts added to). `.none` when it has none: it is
+    /// no word the rules hyphenate, or its language has no dictionary, or the
+    /// dictionary finds no point. `.noRoom` when `room` (the width a line has left
+    /// for the segment's content up to a point, hyphen included) is narrower than
+    /// the word's first `minimumCharactersBefore` characters and a hyphen, so that
+    /// no point could fit: the dictionary is not asked. The points of a last word
     /// that the rules keep whole (a paragraph's, or a line's before a mandatory
-    /// break), which only a word too wide for any line may break at.
+    /// break) are `HyphenatedWord.isLastResort`: only a word too wide for any line
+    /// breaks there.
     func points(
-        in text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, content: AttributedText,
-        locale: String
-    ) -> (points: [Int32], lastWordPoints: [Int32]) {
-        var points: [Int32] = []
-        var lastWordPoints: [Int32] = []
-        var language = locale
-        var dictionary = dictionaries.dictionaryIfInstalled(for: locale)
-        let hasLanguages = content.runs.contains { $0.attributes.language != nil }
-        var start = 0
-        var words = 0
-        var units = 0
-        var calls = 0
-        defer { statistics.hyphenated(words: words, units: units, dictionaryCalls: calls) }
-        for i in 0..<breaks.count {
-            let end = Int(breaks.offsets[i])
-            defer { start = end }
-            // The paragraph's last word, and a line's last before a mandatory break.
-            let isKeptWhole = !rules.hyphenatesLastWord && (i == breaks.count - 1 || breaks.mandatory[i])
-            guard let word = word(in: text, from: start, to: end) else { continue }
-            if hasLanguages {
-                let wanted = content.attributes(at: word.lowerBound).language ?? locale
-                if wanted != language {
-                    language = wanted
-                    dictionary = dictionaries.dictionaryIfInstalled(for: wanted)
-                }
+        ofSegment j: Int, in paragraph: ShapedParagraph, room: Double = .infinity, into word: inout HyphenatedWord
+    ) -> WordHyphenation {
+        let segments = paragraph.greedySegments
+        word.segment = j
+        word.points.removeAll(keepingCapacity: true)
+        let found = paragraph.text.withUnsafeBufferPointer { text -> WordHyphenation in
+            guard let range = self.word(in: text, from: segments.start(of: j), to: segments.end(of: j)) else {
+                return .none
             }
-            guard let dictionary else { continue }
-            words += 1
-            units += word.count
+            var dictionary = localeDictionary
+            if hasLanguages, let language = paragraph.language(at: range.lowerBound), language != locale {
+                dictionary = dictionaries.dictionaryIfInstalled(for: language)
+            }
+            guard let dictionary else { return .none }
+            if room.isFinite {
+                // A point comes after at least as many UTF-16 units as characters;
+                // glyph advances are not negative, so none is narrower than this.
+                word.points.append(HyphenPoint(offset: Int32(range.lowerBound + rules.minimumCharactersBefore)))
+                paragraph.measure(&word.points, inContentOf: j)
+                let narrowest = word.points[0].widthBefore + word.points[0].hyphenWidth
+                word.points.removeAll(keepingCapacity: true)
+                if narrowest > room { return .noRoom }
+            }
+            word.words += 1
+            word.units += range.count
             let asked = dictionary.forEachPoint(
-                in: UnsafeBufferPointer(rebasing: text[word]), before: rules.minimumCharactersBefore,
+                in: UnsafeBufferPointer(rebasing: text[range]), before: rules.minimumCharactersBefore,
                 after: rules.minimumCharactersAfter
             ) { point in
-                points.append(Int32(word.lowerBound + point))
-                if isKeptWhole { lastWordPoints.append(Int32(word.lowerBound + point)) }
+                word.points.append(HyphenPoint(offset: Int32(range.lowerBound + point)))
             }
-            if asked { calls += 1 }
+            if asked { word.dictionaryCalls += 1 }
+            return word.points.isEmpty ? .none : .points
         }
-        return (points, lastWordPoints)
+        guard found == .points else { return found }
+        word.isLastResort = !rules.hyphenatesLastWord && (j == segments.count - 1 || segments.isMandatory(j))
+        paragraph.measure(&word.points, inContentOf: j)
+        return .points
+    }
+
+    /// `paragraph`'s segments cut at the points of all its words, found on the
+    /// first call and kept.
+    func segments(of paragraph: ShapedParagraph) -> BreakSegments {
+        expanded.withLock { expanded in
+            if let expanded { return expanded }
+            let base = paragraph.greedySegments
+            var words: [HyphenatedWord] = []
+            var word = HyphenatedWord()
+            for j in 0..<base.count where points(ofSegment: j, in: paragraph, into: &word) == .points {
+                words.append(word)
+            }
+            record(word)
+            let segments = BreakSegments(expanding: base, words: words)
+            expanded = segments
+            return segments
+        }
+    }
+
+    /// Whether greedy breaking should ask for points word by word: on the
+    /// paragraph's first break only. A paragraph broken once is usually broken once
+    /// (a frame, a command's output); one broken again is being re-wrapped (a
+    /// window resized), and a pass over the segments with every point, found once,
+    /// costs less than asking a word a line on every pass. Both give the same lines.
+    func breaksWordByWord() -> Bool {
+        !brokenBefore.exchange(true, ordering: .relaxed)
+    }
+
+    /// Adds the words `word` has counted to the statistics.
+    func record(_ word: HyphenatedWord) {
+        statistics.hyphenated(words: word.words, units: word.units, dictionaryCalls: word.dictionaryCalls)
     }
 
     /// The word to hyphenate between two opportunities: the letters left once
@@ -128,4 +205,45 @@ struct AutomaticHyphenation {
         return unit != softHyphen && !(0x2010...0x206F).contains(unit) && unit != 0xA0 && unit != 0xAB
             && unit != 0xBB
     }
+}
+
+/// A word's automatic hyphenation points, as line breaking reads them: where each
+/// is, what a line ending there holds of the word and shows after it.
+struct HyphenatedWord {
+    /// The segment (of the greedy segments) holding the word.
+    var segment = 0
+    /// The points, ascending.
+    var points: [HyphenPoint] = []
+    /// Whether a line may end at these points only when nothing before them fits:
+    /// the word is one the rules keep whole.
+    var isLastResort = false
+    /// Words handed to a dictionary, their UTF-16 units and the libhyphen calls
+    /// among them, since the value was made: counted here and added to a
+    /// typesetter's statistics once per pass, not per word.
+    var words = 0
+    var units = 0
+    var dictionaryCalls = 0
+}
+
+/// One automatic hyphenation point inside a word.
+struct HyphenPoint {
+    /// The UTF-16 offset in the paragraph: a line ending here ends with a hyphen.
+    var offset: Int32
+    /// Whether HarfBuzz lets a line end (and the next start) here without re-shaping.
+    var isSafeEnd = false
+    /// The advance of the segment's content before the point.
+    var widthBefore = 0.0
+    /// The advance of the hyphen a line ending here shows, in the font of the
+    /// letter before it.
+    var hyphenWidth = 0.0
+}
+
+/// What asking for a word's automatic hyphenation points found.
+enum WordHyphenation {
+    /// Points, in the `HyphenatedWord`.
+    case points
+    /// None: no word to hyphenate, no dictionary, or no point in it.
+    case none
+    /// Not asked: no point could fit in the room there was.
+    case noRoom
 }

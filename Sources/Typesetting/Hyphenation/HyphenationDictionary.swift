@@ -72,9 +72,9 @@ public final class HyphenationDictionary: Sendable {
     /// The same for a word in UTF-16, the points as UTF-16 offsets into it.
     func hyphenationPoints(in word: UnsafeBufferPointer<UInt16>, before: Int, after: Int) -> [Int] {
         if word.allSatisfy({ $0 < 0x80 }) {
-            // ASCII, the usual case: lowercase in place, one byte a character.
-            let bytes = word.map { UInt8($0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0) }
-            return points(bytes: bytes, characters: bytes.count, before: before, after: after)
+            var points: [Int] = []
+            forEachASCIIPoint(in: word, before: before, after: after) { points.append($0) }
+            return points
         }
         let scalars = Array(String(decoding: word, as: UTF16.self).unicodeScalars)
         guard scalars.count >= 2, let bytes = encoded(scalars) else { return [] }
@@ -100,11 +100,14 @@ public final class HyphenationDictionary: Sendable {
             return true
         }
         var asked = false
-        var points: UInt16
+        var points: UInt16 = 0
         if let known = words.withLock({ $0.points(of: key) }) {
             points = known
+        } else if word.allSatisfy({ $0 < 0x80 }) {
+            forEachASCIIPoint(in: word, before: before, after: after) { points |= 1 << $0 }
+            asked = true
+            words.withLock { [points] in $0.insert(points, for: key) }
         } else {
-            points = 0
             for point in hyphenationPoints(in: word, before: before, after: after) { points |= 1 << point }
             asked = true
             words.withLock { [points] in $0.insert(points, for: key) }
@@ -143,37 +146,67 @@ public final class HyphenationDictionary: Sendable {
     /// libhyphen's points for a word encoded as `bytes`, `characters` long: the
     /// number of characters before each.
     private func points(bytes: [UInt8], characters: Int, before: Int, after: Int) -> [Int] {
-        guard characters >= 2 else { return [] }
-        var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
-        var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-        var pos: UnsafeMutablePointer<Int32>?
-        var cut: UnsafeMutablePointer<Int32>?
-        // libhyphen reads the word as a C string too (strstr), past the length given:
-        // it must end in NUL.
-        let terminated = bytes + [0]
-        let status = terminated.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { word in
-                hnj_hyphen_hyphenate3(
-                    dictionary, word.baseAddress, Int32(bytes.count), &hyphens, nil, &rep, &pos, &cut,
-                    Int32(before), Int32(after), Int32(before), Int32(after))
-            }
-        }
-        defer {
-            if let rep {
-                for i in 0..<bytes.count { free(rep[i]) }
-                free(rep)
-            }
-            free(pos)
-            free(cut)
-        }
-        guard status == 0 else { return [] }
-        // hyphens[i] odd: a point after character i (libhyphen counts a UTF-8 word
-        // in characters too).
         var points: [Int] = []
-        for i in 0..<(characters - 1) where hyphens[i] & 1 == 1 {
-            if let rep, rep[i] != nil { continue }
-            points.append(i + 1)
+        (bytes + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { terminated in
+                forEachPoint(
+                    terminated: terminated, length: bytes.count, characters: characters, before: before,
+                    after: after
+                ) { points.append($0) }
+            }
         }
         return points
+    }
+
+    /// The same for an ASCII word in UTF-16, each point given to `body`: lowercased
+    /// into a buffer on the stack, one byte a character (the usual case, and the one
+    /// greedy breaking meets once a line).
+    private func forEachASCIIPoint(
+        in word: UnsafeBufferPointer<UInt16>, before: Int, after: Int, _ body: (Int) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: word.count + 1) { bytes in
+            for (i, unit) in word.enumerated() {
+                bytes[i] = CChar(truncatingIfNeeded: unit >= 0x41 && unit <= 0x5A ? unit + 0x20 : unit)
+            }
+            bytes[word.count] = 0
+            forEachPoint(
+                terminated: UnsafeBufferPointer(bytes), length: word.count, characters: word.count, before: before,
+                after: after, body)
+        }
+    }
+
+    /// libhyphen's points for a word of `length` bytes in `terminated` (which ends
+    /// in NUL after them: libhyphen reads the word as a C string too, with strstr,
+    /// past the length given), `characters` long: the number of characters before
+    /// each, given to `body` in ascending order.
+    private func forEachPoint(
+        terminated: UnsafeBufferPointer<CChar>, length: Int, characters: Int, before: Int, after: Int,
+        _ body: (Int) -> Void
+    ) {
+        guard characters >= 2 else { return }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 5) { hyphens in
+            hyphens.initialize(repeating: 0)
+            var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+            var pos: UnsafeMutablePointer<Int32>?
+            var cut: UnsafeMutablePointer<Int32>?
+            let status = hnj_hyphen_hyphenate3(
+                dictionary, terminated.baseAddress, Int32(length), hyphens.baseAddress, nil, &rep, &pos, &cut,
+                Int32(before), Int32(after), Int32(before), Int32(after))
+            defer {
+                if let rep {
+                    for i in 0..<length { free(rep[i]) }
+                    free(rep)
+                }
+                free(pos)
+                free(cut)
+            }
+            guard status == 0 else { return }
+            // hyphens[i] odd: a point after character i (libhyphen counts a UTF-8
+            // word in characters too).
+            for i in 0..<(characters - 1) where hyphens[i] & 1 == 1 {
+                if let rep, rep[i] != nil { continue }
+                body(i + 1)
+            }
+        }
     }
 }

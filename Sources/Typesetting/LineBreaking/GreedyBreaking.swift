@@ -18,10 +18,17 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     /// empty line when nothing is left. `hyphensBefore` counts the hyphenated lines
     /// in a row that end at `start`, for the consecutive limit (another strategy's
     /// lines, when it hands the rest over).
+    ///
+    /// With `byWord`, a text that hyphenates automatically is broken over its
+    /// `greedySegments` and asked for a word's points only when the word is the one
+    /// a line's end falls in: the same lines as over all its `segments` (up to
+    /// rounding in the widths' sums), for one word a line instead of every word.
     static func lineBreaks(
-        of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, hyphensBefore: Int = 0
+        of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, hyphensBefore: Int = 0,
+        byWord: Bool = false
     ) -> [LineBreak] {
-        let segments = text.segments
+        let byWord = byWord && text.hyphenatesWords
+        let segments = byWord ? text.greedySegments : text.segments
         guard segments.count > 0, start < text.length else {
             return [LineBreak(range: start..<start, contentEnd: start, isMandatory: true)]
         }
@@ -34,21 +41,69 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         var lineStart = start
         var first = segments.index(holding: start)
         // When the line starts inside segment `first` (after a break inside an
-        // over-wide word), the width of what is left of its content, and its
-        // grapheme advances, kept while it is broken across lines.
+        // over-wide word, or at a word's hyphenation point), the width of what is
+        // left of its content, and its grapheme advances, kept while it is broken
+        // across lines.
         var (partialWidth, graphemes) = partialStart(text, segments, first: first, start: start)
+        // Whether the line starts at a hyphenation point asked for word by word: a
+        // segment's start, as far as safety and widths go.
+        var startsAtPoint = false
+        // The word whose points were asked for last, kept while it is broken across
+        // lines; and the segment it was asked for (-1: none yet).
+        var word = HyphenatedWord()
+        var askedSegment = -1
+        var wordHasPoints = false
+        defer { if byWord { text.recordHyphenation(word) } }
         let hyphenLimits = text.hyphenLimits
         // Hyphenated lines in a row just before the current one.
         var consecutiveHyphens = hyphensBefore
         while first < segments.count {
             let allowsHyphen =
                 hyphenLimits.maximumConsecutive == 0 || consecutiveHyphens < hyphenLimits.maximumConsecutive
-            let fit = fittingSegments(
-                segments, from: first, partialWidth: partialWidth, limit: limit,
-                hyphenFactor: allowsHyphen ? hyphenLimits.factor : 0)
+            let hyphenFactor = allowsHyphen ? hyphenLimits.factor : 0
+            let fit = fittingSegments(segments, from: first, partialWidth: partialWidth, limit: limit)
+            let startsInside = partialWidth != nil && !startsAtPoint
+            let safeStart =
+                partialWidth != nil ? text.isSafeToBreak(at: lineStart) : (first == 0 || segments.isSafeEnd(first - 1))
+            // Word by word: a line may end at a point of the word that does not fit
+            // (the one after its last segment) under the same rules as at a segment's.
+            if byWord, fit.overflow >= 0, fit.last < 0 || fit.contentWidth < hyphenFactor * limit {
+                let j = fit.overflow
+                // The width the line holds before the word; negative, the part of the
+                // word before the line's start, when it starts inside the word.
+                let before =
+                    j == first ? -(segments.contentWidth(j) - (partialWidth ?? segments.contentWidth(j))) : fit.used
+                if askedSegment != j {
+                    switch text.hyphenate(segment: j, room: limit - before, into: &word) {
+                    case .points: (askedSegment, wordHasPoints) = (j, true)
+                    case .none: (askedSegment, wordHasPoints) = (j, false)
+                    case .noRoom: (askedSegment, wordHasPoints) = (-1, false)  // another line may have room: ask again
+                    }
+                }
+                if wordHasPoints, fit.last < 0 || !word.isLastResort,
+                    let point = pointEnding(
+                        text, word, lineStart: lineStart, safeStart: safeStart, widthsHold: !startsInside,
+                        before: before, limit: limit)
+                {
+                    let end = Int(word.points[point.index].offset)
+                    lines.append(
+                        LineBreak(
+                            range: lineStart..<end, contentEnd: end, isMandatory: false, contentWidth: point.width,
+                            whitespaceWidth: point.width == nil ? nil : 0, isHyphenated: true))
+                    consecutiveHyphens += 1
+                    limit = restLimit
+                    lineStart = end
+                    if first != j { graphemes = nil }
+                    first = j
+                    partialWidth = segments.contentWidth(j) - word.points[point.index].widthBefore
+                    startsAtPoint = true
+                    continue
+                }
+            }
+            let (chosen, chosenWidth) = chooseEnd(segments, fit, limit: limit, hyphenFactor: hyphenFactor)
             var (last, widthsHold, exactWidth) = withinUnsafeEdges(
-                text, segments, last: fit.last, lineStart: lineStart, first: first,
-                startsInside: partialWidth != nil, limit: limit)
+                text, segments, last: chosen, lineStart: lineStart, first: first, safeStart: safeStart,
+                widthsHold: !startsInside, limit: limit)
             if last < 0 {
                 // Not even segment `first` fits: break it between graphemes.
                 let advances =
@@ -56,19 +111,47 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     ?? text.graphemeAdvances(
                         in: segments.start(of: first)..<segments.contentEnd(of: first))
                 graphemes = advances
-                var (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit)
-                if end == segments.contentEnd(of: first), segments.isHyphenBreak(first),
+                // Word by word, only up to the word's next point, as the segments
+                // with every point would have it (the piece between two points).
+                var pieceEnd = segments.contentEnd(of: first)
+                var point: Int?
+                if byWord {
+                    if askedSegment != first {
+                        askedSegment = first
+                        wordHasPoints = text.hyphenate(segment: first, room: .infinity, into: &word) == .points
+                    }
+                    let k = word.points.partitionPoint(where: { Int($0.offset) > lineStart })
+                    if wordHasPoints, k < word.points.count {
+                        pieceEnd = Int(word.points[k].offset)
+                        point = k
+                    }
+                }
+                var (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit, upTo: pieceEnd)
+                if end == pieceEnd, point != nil || segments.isHyphenBreak(first),
                     let shorter = advances.boundary(before: end, after: lineStart)
                 {
                     // The word up to its hyphen break fits, its hyphen does not: no
                     // hyphen, a grapheme less.
                     (end, consumed) = shorter
                 }
-                if end < segments.contentEnd(of: first) {
+                if end < pieceEnd {
                     consecutiveHyphens = 0
                     lines.append(LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false))
                     limit = restLimit
                     partialWidth = (partialWidth ?? segments.contentWidth(first)) - consumed
+                    startsAtPoint = false
+                    lineStart = end
+                    continue
+                }
+                if let point {
+                    // What is left up to the point is one grapheme too wide: it ends the
+                    // line, with its hyphen.
+                    lines.append(
+                        LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false, isHyphenated: true))
+                    consecutiveHyphens += 1
+                    limit = restLimit
+                    partialWidth = segments.contentWidth(first) - word.points[point].widthBefore
+                    startsAtPoint = true
                     lineStart = end
                     continue
                 }
@@ -84,7 +167,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 LineBreak(
                     range: lineStart..<segments.end(of: last), contentEnd: segments.contentEnd(of: last),
                     isMandatory: segments.isMandatory(last) || last == segments.count - 1,
-                    contentWidth: widthsHold ? fit.contentWidth : exactWidth,
+                    contentWidth: widthsHold ? chosenWidth : exactWidth,
                     whitespaceWidth: widthsHold ? segments.whitespaceWidth(last) : nil,
                     isHyphenated: segments.isHyphenBreak(last)))
             consecutiveHyphens = segments.isHyphenBreak(last) ? consecutiveHyphens + 1 : 0
@@ -92,6 +175,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             lineStart = segments.end(of: last)
             first = last + 1
             partialWidth = nil
+            startsAtPoint = false
             graphemes = nil
         }
         return lines
@@ -118,50 +202,110 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         return min(segments.count, Int(min(segments.totalWidth / width * 1.25, 1e6)) + 4)
     }
 
-    /// The last segment that fits on a line starting at segment `first`, or -1 when
-    /// not even the first does, and the line's content width were it to end there.
-    /// A mandatory break ends the line; trailing whitespace hangs, so it counts only
-    /// when more follows it. A line may end at a hyphen break only if its hyphen
-    /// fits too (the width then includes it), and only when ending at the last
-    /// break before it would fill less than `hyphenFactor` of the line (or nothing
-    /// before it fits); it may run on past one without it.
+    /// What fits on a line starting at segment `first`: the last segment that does
+    /// (-1 when not even the first does) other than a hyphen break, and the line's
+    /// content width were it to end there; the last hyphen break that fits with its
+    /// hyphen (-1 when none does) and that width, the hyphen's included; the segment
+    /// that did not fit (-1 when the line ran to a mandatory break or the text's
+    /// end), and the width of the segments before it, whitespace included. A
+    /// mandatory break ends the line; trailing whitespace hangs, so it counts only
+    /// when more follows it.
     @inline(__always)
     private static func fittingSegments(
-        _ table: BreakSegments, from first: Int, partialWidth: Double?, limit: Double, hyphenFactor: Double
-    ) -> (last: Int, contentWidth: Double) {
-        var used = 0.0
-        var contentWidth = 0.0
-        var last = -1
-        var hyphenWidth = 0.0
-        var hyphenLast = -1
+        _ table: BreakSegments, from first: Int, partialWidth: Double?, limit: Double
+    ) -> Fit {
+        var fit = Fit()
         table.segments.withUnsafeBufferPointer { segments in
             var j = first
             while j < segments.count {
                 let segment = segments[j]
                 let content = j == first ? partialWidth ?? segment.contentWidth : segment.contentWidth
-                if used + content > limit { break }
+                if fit.used + content > limit {
+                    fit.overflow = j
+                    break
+                }
                 if segment.isHyphenBreak {
-                    let hyphenated = used + content + (table.hyphenWidth(j) ?? 0)
+                    let hyphenated = fit.used + content + (table.hyphenWidth(j) ?? 0)
                     if hyphenated <= limit {
-                        hyphenWidth = hyphenated
-                        hyphenLast = j
+                        fit.hyphenWidth = hyphenated
+                        fit.hyphenLast = j
                     }
-                    used += content + segment.whitespaceWidth
+                    fit.used += content + segment.whitespaceWidth
                 } else {
-                    contentWidth = used + content
-                    used = contentWidth + segment.whitespaceWidth
-                    last = j
+                    fit.contentWidth = fit.used + content
+                    fit.used = fit.contentWidth + segment.whitespaceWidth
+                    fit.last = j
                 }
                 if segment.isMandatory { break }
                 j += 1
             }
         }
-        if hyphenLast > last,
-            last < 0 || (contentWidth < hyphenFactor * limit && !table.isLastResortHyphen(hyphenLast))
+        return fit
+    }
+
+    /// What `fittingSegments` found on a line.
+    struct Fit {
+        var last = -1
+        var contentWidth = 0.0
+        var hyphenLast = -1
+        var hyphenWidth = 0.0
+        var overflow = -1
+        var used = 0.0
+    }
+
+    /// Where a line that `fit` describes ends, and its content width: at its last
+    /// hyphen break when that comes after its last other segment, and ending there
+    /// instead would fill less than `hyphenFactor` of the line (or nothing else
+    /// fits); else at its last other segment.
+    @inline(__always)
+    private static func chooseEnd(
+        _ table: BreakSegments, _ fit: Fit, limit: Double, hyphenFactor: Double
+    ) -> (last: Int, contentWidth: Double) {
+        if fit.hyphenLast > fit.last,
+            fit.last < 0 || (fit.contentWidth < hyphenFactor * limit && !table.isLastResortHyphen(fit.hyphenLast))
         {
-            return (hyphenLast, hyphenWidth)
+            return (fit.hyphenLast, fit.hyphenWidth)
         }
-        return (last, contentWidth)
+        return (fit.last, fit.contentWidth)
+    }
+
+    /// The last of `word`'s points after `lineStart` at which a line from
+    /// `lineStart` may end with its hyphen, and the line's content width when it is
+    /// known from the widths alone; nil when none fits. `before` is the width the
+    /// line holds before the word (negative: the part of the word before
+    /// `lineStart`, when the line starts inside it). Where an edge is unsafe, the
+    /// line is measured exactly and gives points back until it fits, as
+    /// `withinUnsafeEdges` gives segments back.
+    @inline(__always)
+    private static func pointEnding(
+        _ text: Text, _ word: HyphenatedWord, lineStart: Int, safeStart: Bool, widthsHold: Bool, before: Double,
+        limit: Double
+    ) -> (index: Int, width: Double?)? {
+        let points = word.points
+        let lowest = points.partitionPoint(where: { Int($0.offset) > lineStart })
+        var best = -1
+        var bestWidth = 0.0
+        var k = lowest
+        while k < points.count {
+            let content = before + points[k].widthBefore
+            if content > limit { break }
+            if content + points[k].hyphenWidth <= limit {
+                best = k
+                bestWidth = content + points[k].hyphenWidth
+            }
+            k += 1
+        }
+        guard best >= 0 else { return nil }
+        if safeStart, points[best].isSafeEnd { return (best, widthsHold ? bestWidth : nil) }
+        k = best
+        while k >= lowest {
+            let end = Int(points[k].offset)
+            if k < best, safeStart, points[k].isSafeEnd { return (k, nil) }
+            let exact = text.exactContentWidth(line: lineStart..<end, contentEnd: end) + points[k].hyphenWidth
+            if exact <= limit { return (k, exact) }
+            k -= 1
+        }
+        return nil
     }
 
     /// `last`, or the latest segment before it whose line still fits measured
@@ -173,11 +317,10 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     @inline(__always)
     private static func withinUnsafeEdges(
         _ text: Text, _ segments: BreakSegments, last: Int, lineStart: Int, first: Int,
-        startsInside: Bool, limit: Double
+        safeStart: Bool, widthsHold: Bool, limit: Double
     ) -> (last: Int, widthsHold: Bool, exactWidth: Double?) {
         var last = last
-        var widthsHold = !startsInside
-        let safeStart = startsInside ? text.isSafeToBreak(at: lineStart) : (first == 0 || segments.isSafeEnd(first - 1))
+        var widthsHold = widthsHold
         while last >= 0, !safeStart || !segments.isSafeEnd(last) {
             widthsHold = false
             let exact =
@@ -191,12 +334,12 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     }
 
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many
-    /// of its graphemes as fit, at least one, measured exactly where an edge is not
-    /// safe to break; and the width of the graphemes it takes.
+    /// of its graphemes as fit (up to `cap`), at least one, measured exactly where
+    /// an edge is not safe to break; and the width of the graphemes it takes.
     static func graphemeFit(
-        _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double
+        _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double, upTo cap: Int = .max
     ) -> (end: Int, consumed: Double) {
-        var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit)
+        var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit, upTo: cap)
         while !text.isSafeToBreak(at: lineStart) || !text.isSafeToBreak(at: end),
             text.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
             let shorter = graphemes.boundary(before: end, after: lineStart)

@@ -16,7 +16,8 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         if paragraph.hasTabs, let tabs = paragraph.tabs {
             return paragraph.tabbedLineBreaks(width: width, firstLineWidth: width, from: start, tabs: tabs)
         }
-        return GreedyBreaking.lineBreaks(of: paragraph, width: width, from: start)
+        return GreedyBreaking.lineBreaks(
+            of: paragraph, width: width, from: start, byWord: paragraph.breaksWordByWord)
     }
 
     /// The lines of `paragraph` from `start` on, the first `firstLineWidth` wide and
@@ -27,6 +28,8 @@ public struct GreedyLineBreaker: LineBreakStrategy {
         if paragraph.hasTabs, let tabs = paragraph.tabs {
             return paragraph.tabbedLineBreaks(width: width, firstLineWidth: firstLineWidth, from: start, tabs: tabs)
         }
-        return GreedyBreaking.lineBreaks(of: paragraph, width: width, firstLineWidth: firstLineWidth, from: start)
+        return GreedyBreaking.lineBreaks(
+            of: paragraph, width: width, firstLineWidth: firstLineWidth, from: start,
+            byWord: paragraph.breaksWordByWord)
     }
 }

@@ -25,6 +25,21 @@ protocol SegmentMeasure {
 
     /// When a line may end at a hyphen break.
     var hyphenLimits: HyphenLimits { get }
+
+    /// The segments greedy breaking walks when it asks for automatic hyphenation
+    /// points word by word: `segments` without those points.
+    var greedySegments: BreakSegments { get }
+
+    /// Whether words have automatic hyphenation points to ask for.
+    var hyphenatesWords: Bool { get }
+
+    /// Puts the automatic hyphenation points of the word in greedy segment `j` into
+    /// `word`, unless none could fit in `room` (see
+    /// `AutomaticHyphenation.points(ofSegment:in:room:into:)`).
+    func hyphenate(segment j: Int, room: Double, into word: inout HyphenatedWord) -> WordHyphenation
+
+    /// Adds the words `word` has counted to the text's statistics.
+    func recordHyphenation(_ word: HyphenatedWord)
 }
 
 extension SegmentMeasure {
@@ -33,6 +48,18 @@ extension SegmentMeasure {
 
     /// When a line may end at a hyphen break: no limits.
     var hyphenLimits: HyphenLimits { HyphenLimits() }
+
+    /// `segments`: no automatic hyphenation points to leave out.
+    var greedySegments: BreakSegments { segments }
+
+    /// No automatic hyphenation.
+    var hyphenatesWords: Bool { false }
+
+    /// No automatic hyphenation: no points.
+    func hyphenate(segment j: Int, room: Double, into word: inout HyphenatedWord) -> WordHyphenation { .none }
+
+    /// Nothing to record.
+    func recordHyphenation(_ word: HyphenatedWord) {}
 }
 
 /// When a line may end at a hyphen break rather than before the word: only when
@@ -47,6 +74,23 @@ struct HyphenLimits {
 /// A shaped paragraph measures its segments in points, from its glyph advances;
 /// edges HarfBuzz marked unsafe to break are measured by re-shaping them.
 extension ShapedParagraph: SegmentMeasure {
+    /// Whether the paragraph hyphenates automatically.
+    var hyphenatesWords: Bool { automaticHyphenation != nil }
+
+    /// Whether greedy breaking should ask for automatic hyphenation points word by
+    /// word: on the paragraph's first break (see `AutomaticHyphenation`).
+    var breaksWordByWord: Bool { automaticHyphenation?.breaksWordByWord() ?? false }
+
+    /// The automatic hyphenation points of the word in greedy segment `j`.
+    func hyphenate(segment j: Int, room: Double, into word: inout HyphenatedWord) -> WordHyphenation {
+        automaticHyphenation?.points(ofSegment: j, in: self, room: room, into: &word) ?? .none
+    }
+
+    /// Adds the words `word` has counted to the statistics.
+    func recordHyphenation(_ word: HyphenatedWord) {
+        automaticHyphenation?.record(word)
+    }
+
     /// The paragraph style's hyphenation factor and consecutive-line limit.
     var hyphenLimits: HyphenLimits {
         HyphenLimits(

@@ -15,7 +15,10 @@
 /// no case for a segment of whitespace alone.
 ///
 /// A segment may end at a hyphen break, inside a word: after a soft hyphen (U+00AD),
-/// or at a point automatic hyphenation found (`AutomaticHyphenation`).
+/// or at a point automatic hyphenation found (`AutomaticHyphenation`). The
+/// segments a paragraph is made with have only the soft hyphens; those with the
+/// automatic points too are `init(expanding:words:)`'s, made when a strategy other
+/// than greedy first asks (greedy asks for a word's points only where a line ends).
 /// A line ending there shows a hyphen (`hyphenWidth(_:)`); a line that runs on past
 /// it shows nothing, the soft hyphen having no advance.
 struct BreakSegments: Sendable {
@@ -81,33 +84,16 @@ struct BreakSegments: Sendable {
     private(set) var lastResortSegments: [Int32] = []
 
     /// The segments of `text` between the opportunities `breaks`, measured from
-    /// `runs`; soft hyphens are hyphen breaks unless `hyphenation` is `.none`, and so
-    /// is each of `hyphenPoints` (ascending offsets inside words); those also in
-    /// `lastResortPoints` only for a word too wide for any line.
+    /// `runs`; soft hyphens are hyphen breaks unless `hyphenation` is `.none`.
     init(
         text: UnsafeBufferPointer<UInt16>, breaks: LineBreakOpportunities, runs: [ShapedRun],
-        hyphenation: Hyphenation = .manual, hyphenPoints: [Int32] = [], lastResortPoints: [Int32] = []
+        hyphenation: Hyphenation = .manual
     ) {
-        var nextLastResort = 0
         guard breaks.count > 0 else { return }
-        segments.reserveCapacity(breaks.count + hyphenPoints.count)
+        segments.reserveCapacity(breaks.count)
         var start = 0
-        var nextPoint = 0
         for i in 0..<breaks.count {
             let end = Int(breaks.offsets[i])
-            while nextPoint < hyphenPoints.count, Int(hyphenPoints[nextPoint]) < end {
-                let point = Int(hyphenPoints[nextPoint])
-                nextPoint += 1
-                guard point > start else { continue }
-                while nextLastResort < lastResortPoints.count, lastResortPoints[nextLastResort] < point {
-                    nextLastResort += 1
-                }
-                if nextLastResort < lastResortPoints.count, lastResortPoints[nextLastResort] == point {
-                    lastResortSegments.append(Int32(segments.count))
-                }
-                appendHyphenBreak(at: point, text: text, runs: runs)
-                start = point
-            }
             var contentEnd = end
             while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
             if contentEnd == start, joinPrevious(end: end, isMandatory: breaks.mandatory[i]) {
@@ -194,13 +180,59 @@ struct BreakSegments: Sendable {
     /// Appends a segment ending at a hyphen break at `end`, inside a word, with the
     /// advance of the hyphen in the font of the word's last character.
     private mutating func appendHyphenBreak(at end: Int, text: UnsafeBufferPointer<UInt16>, runs: [ShapedRun]) {
-        var segment = Segment(end: end, contentEnd: end, isMandatory: false, isSafeEnd: false)
-        segment.isHyphenBreak = true
-        hyphenSegments.append(Int32(segments.count))
         let letter = hyphenSource(in: text, before: end)
         let run = runs[min(runs.partitionPoint { $0.range.upperBound > letter }, runs.count - 1)]
-        hyphenAdvances.append(run.font.hyphen.advance)
+        appendHyphenBreak(at: end, contentWidth: 0, hyphenWidth: run.font.hyphen.advance, isSafeEnd: false)
+    }
+
+    /// Appends a segment ending at a hyphen break at `end`, `contentWidth` wide,
+    /// whose line shows a hyphen `hyphenWidth` wide.
+    private mutating func appendHyphenBreak(at end: Int, contentWidth: Double, hyphenWidth: Double, isSafeEnd: Bool) {
+        var segment = Segment(
+            end: end, contentEnd: end, isMandatory: false, isSafeEnd: isSafeEnd, contentWidth: contentWidth)
+        segment.isHyphenBreak = true
+        hyphenSegments.append(Int32(segments.count))
+        hyphenAdvances.append(hyphenWidth)
         segments.append(segment)
+    }
+
+    /// The segments of `base` with the words of `words` cut at their automatic
+    /// hyphenation points: each word's segment becomes one segment per point, ending
+    /// there as a hyphen break, and a last one with the rest of the word and the
+    /// segment's whitespace. `words` is ascending by segment; `base` has no
+    /// automatic points of its own.
+    init(expanding base: BreakSegments, words: [HyphenatedWord]) {
+        guard !words.isEmpty else {
+            self = base
+            return
+        }
+        segments.reserveCapacity(base.count + words.reduce(0) { $0 + $1.points.count })
+        totalWidth = base.totalWidth
+        var nextSoftHyphen = 0
+        var nextWord = 0
+        for j in 0..<base.count {
+            var segment = base.segments[j]
+            if nextWord < words.count, words[nextWord].segment == j {
+                let word = words[nextWord]
+                nextWord += 1
+                var before = 0.0
+                for point in word.points {
+                    if word.isLastResort { lastResortSegments.append(Int32(segments.count)) }
+                    appendHyphenBreak(
+                        at: Int(point.offset), contentWidth: point.widthBefore - before,
+                        hyphenWidth: point.hyphenWidth, isSafeEnd: point.isSafeEnd)
+                    before = point.widthBefore
+                }
+                segment.contentWidth -= before  // the rest of the word
+            }
+            // A soft hyphen's segment: its hyphen's advance comes along.
+            if segment.isHyphenBreak {
+                hyphenSegments.append(Int32(segments.count))
+                hyphenAdvances.append(base.hyphenAdvances[nextSoftHyphen])
+                nextSoftHyphen += 1
+            }
+            segments.append(segment)
+        }
     }
 
     /// No segments yet: a measure that shapes nothing (terminal cells) appends them.

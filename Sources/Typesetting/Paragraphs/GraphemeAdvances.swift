@@ -6,13 +6,13 @@ struct GraphemeAdvances: Sendable {
     /// Advance from the stretch's start to each boundary, in points.
     var positions: [Double]
 
-    /// The furthest boundary after `start` whose advance from `start` fits `width`,
-    /// but at least the next one, and the advance consumed.
-    func longestFit(from start: Int, width: Double) -> (end: Int, advance: Double) {
+    /// The furthest boundary after `start`, and not past `cap`, whose advance from
+    /// `start` fits `width`, but at least the next one, and the advance consumed.
+    func longestFit(from start: Int, width: Double, upTo cap: Int = .max) -> (end: Int, advance: Double) {
         let low = boundaries.partitionPoint { $0 >= start }  // the boundary equal to `start`
         let origin = positions[low]
         var k = low + 1
-        while k + 1 < boundaries.count, positions[k + 1] - origin <= width { k += 1 }
+        while k + 1 < boundaries.count, boundaries[k + 1] <= cap, positions[k + 1] - origin <= width { k += 1 }
         k = min(k, boundaries.count - 1)
         return (boundaries[k], positions[k] - origin)
     }

@@ -18,8 +18,13 @@ public final class ShapedParagraph: Sendable {
     let attributes: [TextAttributes]
     /// The shaped runs, in logical order, covering the text.
     let runs: [ShapedRun]
-    /// The break segments with their widths.
-    let segments: BreakSegments
+    /// The break segments with their widths, soft hyphens their only hyphen
+    /// breaks: what greedy breaking walks, asking for a word's automatic hyphenation
+    /// points where a line's end reaches it.
+    let greedySegments: BreakSegments
+    /// The paragraph's automatic hyphenation, nil unless its style asks for it
+    /// and a dictionary is installed.
+    let automaticHyphenation: AutomaticHyphenation?
     /// The font whose metrics an empty line takes.
     let defaultFont: Font
     /// `defaultFont`'s metrics in points: worked out once here rather than for every
@@ -120,16 +125,7 @@ public final class ShapedParagraph: Sendable {
             ) { shaper in
                 shaper.shape(items, tableIndex: tableIndex, in: buffer)
             }
-            let hyphenation =
-                style.hyphenation == .auto && style.hyphenationFactor > 0
-                ? AutomaticHyphenation(
-                    rules: style.hyphenationRules, dictionaries: hyphenationDictionaries, statistics: statistics
-                )
-                .points(in: buffer, breaks: breaks, content: content, locale: locale)
-                : (points: [], lastWordPoints: [])
-            let segments = BreakSegments(
-                text: buffer, breaks: breaks, runs: runs, hyphenation: style.hyphenation,
-                hyphenPoints: hyphenation.points, lastResortPoints: hyphenation.lastWordPoints)
+            let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs, hyphenation: style.hyphenation)
             return (bidi, runs, segments)
         }
         self.bidi = analysis.0
@@ -143,7 +139,10 @@ public final class ShapedParagraph: Sendable {
             let metrics = runs[index].font.metrics.shifted(by: offsets[index])
             return runs[index].style?.attachment.map { metrics.holding($0) } ?? metrics
         }
-        self.segments = analysis.2
+        self.greedySegments = analysis.2
+        self.automaticHyphenation = AutomaticHyphenation(
+            style: style, attributes: attributeTable, locale: locale, dictionaries: hyphenationDictionaries,
+            statistics: statistics)
         let tabs = ParagraphTabs(
             text: text, runs: analysis.1, style: style, locale: locale, isRightToLeft: analysis.0.isRightToLeft)
         self.tabs = tabs
@@ -175,7 +174,12 @@ public final class ShapedParagraph: Sendable {
 
     /// The width of the widest line when only mandatory breaks break (the CSS
     /// max-content width).
-    public var maxContentWidth: CGFloat { CGFloat(segments.maximumUnbrokenWidth) }
+    public var maxContentWidth: CGFloat { CGFloat(greedySegments.maximumUnbrokenWidth) }
+
+    /// The break segments with their widths, automatic hyphenation points among
+    /// them: every word's points are found on the first call (see
+    /// `AutomaticHyphenation`).
+    var segments: BreakSegments { automaticHyphenation?.segments(of: self) ?? greedySegments }
 
     /// Where the lines break at `width`, without building them.
     ///

@@ -1,0 +1,108 @@
+/// What automatic hyphenation reads of a shaped paragraph: a word's language, and
+/// what a line ending at each of its points would hold and show.
+extension ShapedParagraph {
+    /// The language the attributes at `offset` set, nil when they set none.
+    func language(at offset: Int) -> String? {
+        attributes[runs[runIndex(containing: offset)].attributesIndex].language
+    }
+
+    /// Measures `points` (ascending, inside the content of greedy segment `j`): the
+    /// advance of the content before each, the hyphen a line ending there shows,
+    /// and whether a line may end there without re-shaping (as
+    /// `isSafeToBreak(at:)` says). One walk over the word's glyphs in logical
+    /// order, each counted where its cluster starts, as the segments count them;
+    /// greedy breaking measures a point or a word a line, so nothing here copies a
+    /// run or searches more than once for where the word's glyphs start.
+    func measure(_ points: inout [HyphenPoint], inContentOf j: Int) {
+        let start = greedySegments.start(of: j)
+        let contentEnd = greedySegments.contentEnd(of: j)
+        var next = 0
+        var total = 0.0
+        runs.withUnsafeBufferPointer { runs in
+            points.withUnsafeMutableBufferPointer { points in
+                var index = runIndex(containing: start)
+                while index < runs.count, runs[index].range.lowerBound < contentEnd, next < points.count {
+                    let run = runs[index].range.lowerBound < start ? start : runs[index].range.lowerBound
+                    total += Self.measure(
+                        points, from: &next, in: runs[index],
+                        characters: run..<min(runs[index].range.upperBound, contentEnd),
+                        before: total)
+                    index += 1
+                }
+            }
+        }
+        while next < points.count {
+            points[next].widthBefore = total
+            points[next].hyphenWidth = .nan
+            next += 1
+        }
+        // A point where a run starts takes the hyphen of the letter before it.
+        for k in points.indices where points[k].hyphenWidth.isNaN {
+            let letter = hyphenSource(in: text, before: Int(points[k].offset))
+            points[k].hyphenWidth = runs[runIndex(containing: letter)].font.hyphen.advance
+        }
+    }
+
+    /// Measures the points from `next` on that fall in `characters` (part of
+    /// `run`), `before` being the advance before the part; moves `next` past them
+    /// and returns the part's advance.
+    private static func measure(
+        _ points: UnsafeMutableBufferPointer<HyphenPoint>, from next: inout Int, in run: ShapedRun,
+        characters: Range<Int>, before: Double
+    ) -> Double {
+        var units: Int64 = 0
+        let scale = run.scale
+        // The words hyphenated hold no soft hyphen: the letter before a point is in
+        // this run unless the point is where the run starts.
+        let hyphen = run.font.hyphen.advance
+        run.clusters.withUnsafeBufferPointer { clusters in
+            run.advances.withUnsafeBufferPointer { advances in
+                run.unsafeToBreak.withUnsafeBufferPointer { unsafeToBreak in
+                    // The first character's first glyph in logical order: clusters
+                    // ascend along a left-to-right run's glyphs, descend along a
+                    // right-to-left one's.
+                    let rightToLeft = run.isRightToLeft
+                    var k =
+                        rightToLeft
+                        ? clusters.partitionPoint { Int($0) < characters.lowerBound } - 1
+                        : firstGlyph(in: clusters, atOrAfter: characters.lowerBound, runStart: run.range.lowerBound)
+                    while k >= 0, k < clusters.count {
+                        let cluster = Int(clusters[k])
+                        if cluster >= characters.upperBound { break }
+                        while next < points.count, cluster >= Int(points[next].offset) {
+                            let offset = Int(points[next].offset)
+                            points[next].widthBefore = before + Double(units) * scale
+                            // Safe where a cluster starts and HarfBuzz did not mark it
+                            // unsafe (at the run's start, where the run's edge is).
+                            points[next].isSafeEnd =
+                                offset == run.range.lowerBound
+                                ? !run.unsafeStart : cluster == offset && !unsafeToBreak[k]
+                            points[next].hyphenWidth = offset == run.range.lowerBound ? .nan : hyphen
+                            next += 1
+                        }
+                        units += Int64(advances[k])
+                        k += rightToLeft ? -1 : 1
+                    }
+                }
+            }
+        }
+        return Double(units) * scale
+    }
+
+    /// The first glyph of a left-to-right run whose cluster is at or after
+    /// `offset`, found by walking from where it would be were each character one
+    /// glyph (nearly so in most scripts' text), and by binary search when that is
+    /// more than a few glyphs off: a search over a long run's clusters misses the
+    /// cache at nearly every step, and greedy breaking asks once a line.
+    private static func firstGlyph(in clusters: UnsafeBufferPointer<Int32>, atOrAfter offset: Int, runStart: Int) -> Int
+    {
+        var g = min(max(offset - runStart, 0), clusters.count)
+        for _ in 0..<8 {
+            let atOrAfter = g == clusters.count || Int(clusters[g]) >= offset
+            let beforeIsBefore = g == 0 || Int(clusters[g - 1]) < offset
+            if atOrAfter && beforeIsBefore { return g }
+            g += atOrAfter ? -1 : 1
+        }
+        return clusters.partitionPoint { Int($0) >= offset }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// On a paragraph's first break, greedy breaking asks for a word's automatic
+/// hyphenation points only when a line's end falls in the word
+/// (`GreedyBreaking.lineBreaks(... byWord: true)`): the lines must be those it
+/// chooses over the segments cut at every word's points, cuts between graphemes
+/// included, and the dictionary must see about one word a line.
+@Suite struct WordByWordHyphenationTests {
+    /// The rules the comparison runs under: the defaults, a lower factor, no and a
+    /// tighter consecutive limit, last words hyphenated.
+    static let styles: [ParagraphStyle] = [
+        HyphenationTests.auto(),
+        HyphenationTests.auto { $0.hyphenationFactor = 0.8 },
+        HyphenationTests.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 0 },
+        HyphenationTests.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 1 },
+        HyphenationTests.auto { $0.hyphenationRules.hyphenatesLastWord = true },
+    ]
+
+    @Test(arguments: [40, 70, 110, 160, 230, 300, 400] as [Double])
+    func wordByWordGivesTheLinesOfAllPoints(width: Double) throws {
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        var lines = 0
+        var hyphenated = 0
+        var cut = 0
+        for (s, style) in Self.styles.enumerated() {
+            let typesetter = try HyphenationTests.typesetter(style)
+            for paragraph in try typesetter.paragraphs(for: text) where paragraph.length > 0 {
+                let all = paragraph.segments
+                let ends = Set((0..<all.count).map { all.end(of: $0) })
+                let reference = GreedyBreaking.lineBreaks(of: paragraph, width: width, from: 0)
+                let byWord = GreedyBreaking.lineBreaks(of: paragraph, width: width, from: 0, byWord: true)
+                lines += byWord.count
+                hyphenated += byWord.filter(\.isHyphenated).count
+                cut += byWord.filter { !$0.isHyphenated && !ends.contains($0.range.upperBound) }.count
+                #expect(
+                    byWord.map(\.range) == reference.map(\.range),
+                    "style \(s), width \(width): \(paragraph.string.prefix(40))")
+                #expect(byWord.map(\.isHyphenated) == reference.map(\.isHyphenated))
+                for (line, expected) in zip(byWord, reference) {
+                    // Widths from the segments travel with both, summed in another order.
+                    #expect((line.contentWidth == nil) == (expected.contentWidth == nil))
+                    if let width = line.contentWidth, let expectedWidth = expected.contentWidth {
+                        #expect(abs(width - expectedWidth) < 1e-9)
+                    }
+                }
+            }
+        }
+        #expect(hyphenated > 20, "\(hyphenated) hyphenated lines of \(lines)")
+        // The narrowest widths cut words between graphemes, inside pieces.
+        if width <= 70 { #expect(cut > 0) }
+    }
+
+    /// The 1 MB-scale claim in miniature: laid out at 300 pt, greedy hands the
+    /// dictionary at most one word a line, where all points would take every word.
+    @Test func greedyAsksForAboutOneWordALine() throws {
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        let typesetter = try HyphenationTests.typesetter(HyphenationTests.auto())
+        let paragraphs = try typesetter.paragraphs(for: text)
+        var lines = 0
+        for paragraph in paragraphs { lines += try paragraph.lines(width: 300).count }
+        let asked = typesetter.statistics.wordsHyphenated
+        #expect(asked > 0)
+        #expect(asked <= lines, "\(asked) words asked for \(lines) lines")
+        // Every word's points, as optimal breaking asks for them.
+        let everyWord = try HyphenationTests.typesetter(HyphenationTests.auto())
+        for paragraph in try everyWord.paragraphs(for: text) { _ = paragraph.segmentCount }
+        #expect(everyWord.statistics.wordsHyphenated > 3 * asked)
+    }
+
+    /// A paragraph's first greedy break asks word by word; a later one (a re-wrap)
+    /// breaks over the segments with every point, found once: the same lines.
+    @Test func aReWrapBreaksOverEveryPointToTheSameLines() throws {
+        let typesetter = try HyphenationTests.typesetter(HyphenationTests.auto())
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        let paragraphs = try typesetter.paragraphs(for: text).filter { $0.length > 0 }
+        let first = try paragraphs.map { try $0.lines(width: 150).map(\.range) }
+        let asked = typesetter.statistics.wordsHyphenated
+        let second = try paragraphs.map { try $0.lines(width: 150).map(\.range) }
+        #expect(second == first)
+        let everyWord = typesetter.statistics.wordsHyphenated
+        #expect(everyWord > 3 * asked)
+        // Found once: a third pass, at another width, asks for nothing.
+        _ = try paragraphs.map { try $0.lines(width: 230) }
+        #expect(typesetter.statistics.wordsHyphenated == everyWord)
+    }
+
+    /// A word that found no room on one line is asked for again where it starts the
+    /// next and does not fit there either: its points break it, not its graphemes.
+    @Test func aWordWithoutRoomIsAskedAgainOnTheNextLine() throws {
+        let typesetter = try HyphenationTests.typesetter(HyphenationTests.auto())
+        let paragraph = try typesetter.paragraph(AttributedText("aaaa bbbb internationalization"))
+        let lead = try #require(
+            try Typesetter(fonts: TestData.cascade()).paragraph(AttributedText("aaaa bbbb"))
+                .lines(width: 1000).first
+        ).width
+        // The first line has less room left than a space, so none for "in-"; the
+        // word, twice as wide as a line, starts the next.
+        let lines = try paragraph.lines(width: lead + 1)
+        #expect(lines.count >= 3)
+        #expect(lines[0].range == 0..<10 && !lines[0].isHyphenated)
+        #expect(lines[1].isHyphenated)
+        #expect(typesetter.statistics.graphemeUnitsMeasured == 0)
+    }
+}
