@@ -106,3 +106,25 @@ import Testing
         #expect(typesetter.statistics.graphemeUnitsMeasured == 0)
     }
 }
+
+/// A shaped paragraph is shared: threads breaking it at once, some on its first
+/// break (word by word) and some after it (every point, found once under a lock),
+/// must all get the lines one thread alone gets. Run under ThreadSanitizer in CI.
+@Suite struct ConcurrentHyphenationTests {
+    @Test func threadsBreakingOneParagraphAtOnceGetTheSameLines() async throws {
+        let text = AttributedText(try TestData.corpus("english.txt"))
+        let alone = try HyphenationTests.typesetter(HyphenationTests.auto()).paragraphs(for: text)
+            .map { try $0.lines(width: 150).map(\.range) }
+        let shared = try HyphenationTests.typesetter(HyphenationTests.auto()).paragraphs(for: text)
+        let results = await withTaskGroup(of: [[Range<Int>]].self) { group in
+            for _ in 0..<4 {
+                group.addTask { shared.map { (try? $0.lines(width: 150).map(\.range)) ?? [] } }
+            }
+            var all: [[[Range<Int>]]] = []
+            for await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 4)
+        for result in results { #expect(result == alone) }
+    }
+}
