@@ -15,12 +15,15 @@ import Testing
     static let styles: [ParagraphStyle] = [
         HyphenationTests.auto(),
         HyphenationTests.auto { $0.hyphenationFactor = 0.8 },
+        // Lines that end at a word's end unless measured exactly (a ligature at an
+        // edge), where the segments with every point give back the word's pieces.
+        HyphenationTests.auto { $0.hyphenationFactor = 0.2 },
         HyphenationTests.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 0 },
         HyphenationTests.auto { $0.hyphenationRules.maximumConsecutiveHyphenatedLines = 1 },
         HyphenationTests.auto { $0.hyphenationRules.hyphenatesLastWord = true },
     ]
 
-    @Test(arguments: [40, 70, 110, 160, 230, 300, 400] as [Double])
+    @Test(arguments: [40, 55, 70, 90, 110, 130, 160, 190, 230, 270, 300, 350, 400] as [Double])
     func wordByWordGivesTheLinesOfAllPoints(width: Double) throws {
         let text = AttributedText(try TestData.corpus("english.txt"))
         var lines = 0
@@ -126,5 +129,31 @@ import Testing
         }
         #expect(results.count == 4)
         for result in results { #expect(result == alone) }
+    }
+}
+
+/// What fuzz-layout found in word-by-word hyphenation, kept as tests.
+@Suite struct WordByWordFuzzFindingsTests {
+    /// fuzz-layout (its check that a second break gives the first's lines): a line
+    /// starting at a point inside the "ff" ligature of "office" is unsafe at its
+    /// start, so its end at the word's end is measured exactly; it does not fit, and
+    /// the segments with every point gave back the word's last piece and ended the
+    /// line at the word's point, hyphenated, where word by word cut the word between
+    /// graphemes. Word by word now tries the word's points before giving it back.
+    @Test func aWordGivenBackAtAnUnsafeEdgeEndsAtItsPointWordByWordToo() throws {
+        let units: [UInt16] =
+            [0x61, 0x64B, 0x61, 0x6F, 0x66, 0x66, 0x69, 0x63, 0x65, 0x1C5]
+            + [UInt16](repeating: 0x61, count: 23) + [0x57, 0x6F] + [UInt16](repeating: 0xFE0F, count: 40)
+            + [0x61, 0x20, 0x20, 0x61, 0x57, 0x6F, 0x57, 0x6F, 0x57, 0x6F, 0x57, 0x6F, 0x61, 0x57, 0x6F, 0x20]
+            + [0x6F, 0x66, 0x66, 0x69, 0x63, 0x65, 0xFE0F, 0xFE0F, 0x20, 0x61]
+        var style = HyphenationTests.auto()
+        style.hyphenationFactor = 0.2
+        for width in [280, 290, 300, 310] as [CGFloat] {
+            let paragraph = try HyphenationTests.typesetter(style).paragraph(AttributedText(utf16: units))
+            let first = try paragraph.lines(width: width)
+            let again = try paragraph.lines(width: width)
+            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
+            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+        }
     }
 }

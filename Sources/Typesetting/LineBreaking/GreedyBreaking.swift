@@ -127,6 +127,27 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             var (last, widthsHold, exactWidth) = withinUnsafeEdges(
                 text, segments, last: chosen, lineStart: lineStart, first: first, safeStart: safeStart,
                 widthsHold: !startsInside, limit: limit)
+            if byWord, last != chosen,
+                let stepped = pointWithinUnsafeEdges(
+                    text, segments, from: chosen, to: last, lineStart: lineStart, first: first, safeStart: safeStart,
+                    limit: limit, word: &word, askedSegment: &askedSegment, wordHasPoints: &wordHasPoints)
+            {
+                // Given back past a word's end, the line ends at one of its points, as
+                // the segments with every point give back their pieces.
+                let end = Int(word.points[stepped.index].offset)
+                lines.append(
+                    LineBreak(
+                        range: lineStart..<end, contentEnd: end, isMandatory: false, contentWidth: stepped.width,
+                        whitespaceWidth: nil, isHyphenated: true))
+                consecutiveHyphens += 1
+                limit = restLimit
+                lineStart = end
+                if first != stepped.segment { graphemes = nil }
+                first = stepped.segment
+                partialWidth = segments.contentWidth(first) - word.points[stepped.index].widthBefore
+                startsAtPoint = true
+                continue
+            }
             if last < 0 {
                 // Not even segment `first` fits: break it between graphemes.
                 let advances =
@@ -380,6 +401,40 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             last = last > first ? last - 1 : -1
         }
         return (last, widthsHold, nil)
+    }
+
+    /// Word by word, where `withinUnsafeEdges` gave segments back from `chosen` to
+    /// `last` (-1: all of them): the latest point inside one of the segments given
+    /// back, from the last, at which the line fits, found as the segments with
+    /// every point would find their pieces (safe edges taken as they are, others
+    /// measured exactly); nil when none fits. Before a segment is given back its
+    /// word's points are tried, latest first, after `lineStart` only.
+    @inline(__always)
+    private static func pointWithinUnsafeEdges(
+        _ text: Text, _ segments: BreakSegments, from chosen: Int, to last: Int, lineStart: Int, first: Int,
+        safeStart: Bool, limit: Double, word: inout HyphenatedWord, askedSegment: inout Int,
+        wordHasPoints: inout Bool
+    ) -> (segment: Int, index: Int, width: Double?)? {
+        var segment = chosen
+        while segment > last, segment >= first {
+            if askedSegment != segment {
+                askedSegment = segment
+                wordHasPoints = text.hyphenate(segment: segment, room: .infinity, into: &word) == .points
+            }
+            if wordHasPoints {
+                var k = word.points.count - 1
+                while k >= 0, Int(word.points[k].offset) > lineStart {
+                    let end = Int(word.points[k].offset)
+                    if safeStart, word.points[k].isSafeEnd { return (segment, k, nil) }
+                    let exact =
+                        text.exactContentWidth(line: lineStart..<end, contentEnd: end) + word.points[k].hyphenWidth
+                    if exact <= limit { return (segment, k, exact) }
+                    k -= 1
+                }
+            }
+            segment -= 1
+        }
+        return nil
     }
 
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many
