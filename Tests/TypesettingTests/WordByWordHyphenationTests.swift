@@ -74,6 +74,23 @@ import Testing
         #expect(everyWord.statistics.wordsHyphenated > 3 * asked)
     }
 
+    /// Rules asking for more letters before a hyphen than a word has: the room a
+    /// line has is compared with the word's whole width, never past its end.
+    @Test func aMinimumLongerThanTheWordsIsNoPointAndNoFault() throws {
+        for before in [0, 4, 50, -3] {
+            var style = HyphenationTests.auto()
+            style.hyphenationRules.minimumCharactersBefore = before
+            style.hyphenationRules.hyphenatesLastWord = true
+            let paragraph = try HyphenationTests.typesetter(style).paragraph(
+                AttributedText("characteristically uncompromising hyphenation"))
+            for width in [30, 90, 150, 400] as [CGFloat] {
+                let lines = try paragraph.lines(width: width)
+                #expect(lines.last?.range.upperBound == paragraph.length)
+                if before >= 50 { #expect(lines.allSatisfy { !$0.isHyphenated }) }
+            }
+        }
+    }
+
     /// A paragraph's first greedy break asks word by word; a later one (a re-wrap)
     /// breaks over the segments with every point, found once: the same lines.
     @Test func aReWrapBreaksOverEveryPointToTheSameLines() throws {

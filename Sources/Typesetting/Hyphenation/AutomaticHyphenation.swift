@@ -76,7 +76,9 @@ final class AutomaticHyphenation: Sendable {
             if room.isFinite {
                 // A point comes after at least as many UTF-16 units as characters;
                 // glyph advances are not negative, so none is narrower than this.
-                word.points.append(HyphenPoint(offset: Int32(range.lowerBound + rules.minimumCharactersBefore)))
+                // At least one character: no point is at a word's start.
+                let probe = min(range.lowerBound + max(rules.minimumCharactersBefore, 1), range.upperBound)
+                word.points.append(HyphenPoint(offset: Int32(probe)))
                 paragraph.measure(&word.points, inContentOf: j)
                 let narrowest = word.points[0].widthBefore + word.points[0].hyphenWidth
                 word.points.removeAll(keepingCapacity: true)

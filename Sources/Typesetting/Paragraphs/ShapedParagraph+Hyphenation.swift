@@ -38,7 +38,8 @@ extension ShapedParagraph {
         }
         // A point where a run starts takes the hyphen of the letter before it.
         for k in points.indices where points[k].hyphenWidth.isNaN {
-            let letter = hyphenSource(in: text, before: Int(points[k].offset))
+            let offset = Int(points[k].offset)
+            let letter = offset > 0 ? hyphenSource(in: text, before: offset) : 0
             points[k].hyphenWidth = runs[runIndex(containing: letter)].font.hyphen.advance
         }
     }
