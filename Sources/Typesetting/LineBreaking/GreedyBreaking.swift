@@ -27,7 +27,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int, hyphensBefore: Int = 0,
         byWord: Bool = false
     ) -> [LineBreak] {
-        // Two copies of the loop, each with its flag a constant: the one most
+        // Three copies of the loop, each with its flag a constant: the one most
         // paragraphs take holds none of the word-by-word work, and reads the
         // segments a text without automatic hyphenation keeps, without copying them.
         guard text.hyphenatesWords else {
