@@ -109,6 +109,32 @@ import Testing
         #expect(units.withUnsafeBufferPointer { french.hyphenationPoints(in: $0, before: 2, after: 2) } == points)
     }
 
+    /// libhyphen counts a combining mark as a letter of its own and may put a point
+    /// between a letter and its mark (fuzz-layout found one, in "za\u{64B}aoffice",
+    /// and a line at 1 pt that split "a\u{64B}"): a point inside a grapheme cluster
+    /// moves to the cluster's end.
+    @Test func pointsFallBetweenGraphemeClusters() throws {
+        let english = try TestData.hyphenationDictionaries.dictionary(for: "en-US")
+        #expect(english.hyphenationPoints(in: "za\u{64B}aoffice") == [3, 6])
+        let words = ["za\u{64B}aoffice"] + (1...11).map { "hyphenation".inserting("\u{301}", at: $0) }
+        var points = 0
+        for word in words {
+            let scalars = Array(word.unicodeScalars)
+            var starts = Set<Int>()
+            var i = 0
+            for character in word {
+                starts.insert(i)
+                i += character.unicodeScalars.count
+            }
+            let found = english.hyphenationPoints(in: word)
+            points += found.count
+            #expect(found.allSatisfy { starts.contains($0) && $0 < scalars.count }, "\(scalars)")
+            let units = Array(word.utf16)
+            #expect(units.withUnsafeBufferPointer { english.hyphenationPoints(in: $0, before: 2, after: 3) } == found)
+        }
+        #expect(points >= words.count)
+    }
+
     @Test(arguments: [90, 130, 200, 300] as [CGFloat])
     func everyHyphenLandsOnAPointLibhyphenGives(width: CGFloat) throws {
         let typesetter = try Self.typesetter(Self.auto())
@@ -372,5 +398,13 @@ import Testing
             #expect(reshaped <= 3 * unsafe.count, "\(reshaped) hb_shape calls for \(unsafe.count) unsafe hyphens")
         }
         #expect(hyphenEdges > 0)
+    }
+}
+
+extension String {
+    /// The string with `mark` inserted after its first `offset` characters.
+    fileprivate func inserting(_ mark: String, at offset: Int) -> String {
+        let index = self.index(startIndex, offsetBy: offset)
+        return String(self[..<index]) + mark + String(self[index...])
     }
 }

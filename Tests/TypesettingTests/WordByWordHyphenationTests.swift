@@ -173,4 +173,26 @@ import Testing
             #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
         }
     }
+
+    /// fuzz-layout (the same check), at 1 pt, one grapheme a line: libhyphen put a
+    /// point between "a" and its fathatan (U+064B) in "za\u{64B}aoffice". The
+    /// segments with every point cut the cluster there; word by word cut it between
+    /// graphemes. The point now moves after the mark, and no line splits a cluster.
+    @Test func noLineEndsBetweenALetterAndItsMark() throws {
+        let url = Array("http://x.y/z".utf16)
+        let units = url + [0x61, 0x64B, 0x61] + Array("office".utf16) + [0x1C5, 0x61, 0x61] + url
+        let text = AttributedText(utf16: units)
+        let boundaries = Set(try Typesetting.graphemeBoundaries(in: units))
+        var style = HyphenationTests.auto()
+        style.hyphenationFactor = 0.2
+        for width in [1, 7.5, 17] as [CGFloat] {
+            let paragraph = try HyphenationTests.typesetter(style).paragraph(text)
+            let first = try paragraph.lines(width: width)
+            let again = try paragraph.lines(width: width)
+            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
+            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+            #expect(first.allSatisfy { boundaries.contains($0.range.upperBound) }, "at \(width)")
+            #expect(first.contains { $0.isHyphenated }, "at \(width)")
+        }
+    }
 }

@@ -8,7 +8,8 @@ import Typesetting
 // The frame's lines must cover the text in order with no gap or overlap, none
 // wider than the width unless it holds one grapheme cluster; an invalid width is a
 // clear error; the two managers give the same lines, and in a plain container the
-// same lines as the frame.
+// same lines as the frame; a hyphenating paragraph broken again (over every point)
+// gives the lines of its first break (word by word).
 
 /// One input: options, then two bytes for an attribute run, then the text.
 private func layOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -39,8 +40,27 @@ private func checkFrame(_ text: AttributedText, options: LayoutOptions, fragment
     guard !(width.isNaN || width <= 0) else { LayoutChecks.fail("width \(width) accepted") }
     LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
     LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
+    checkBreakingAgain(text, options: options, width: width)
     guard options.containerIsPlain else { return }
     LayoutChecks.checkSame(frame.lines, fragments, positions: false, "frame against fragment manager")
+}
+
+/// With automatic hyphenation, a paragraph's first greedy break asks for points
+/// word by word and a later one breaks over every word's points: both must give
+/// the same lines.
+private func checkBreakingAgain(_ text: AttributedText, options: LayoutOptions, width: CGFloat) {
+    let typesetter = options.typesetter()
+    guard typesetter.style.hyphenation == .auto, let paragraphs = try? typesetter.paragraphs(for: text) else { return }
+    for (index, paragraph) in paragraphs.enumerated() {
+        guard let first = try? paragraph.lines(width: width), let again = try? paragraph.lines(width: width) else {
+            LayoutChecks.fail("paragraph \(index) at \(width) threw")
+        }
+        guard first.map(\.range) == again.map(\.range), first.map(\.isHyphenated) == again.map(\.isHyphenated) else {
+            LayoutChecks.fail(
+                "paragraph \(index) at \(width): word by word \(first.map(\.range)) against every point "
+                    + "\(again.map(\.range))")
+        }
+    }
 }
 
 // Last, so that the globals above are initialized before the first input.

@@ -60,13 +60,15 @@ public final class HyphenationDictionary: Sendable {
     /// Where `word` may be hyphenated, with at least `before` characters before
     /// each point and `after` after it (libhyphen raises them to the dictionary's
     /// own minimums): the number of characters (Unicode scalars) before each point,
-    /// ascending. Only standard points: a point where the spelling changes
-    /// (German "Schiffahrt", "Schiff-fahrt") is left out. Empty when the word has a
-    /// character the dictionary's set cannot hold.
+    /// ascending. Only standard points: a point where the spelling changes (German
+    /// "Schiffahrt", "Schiff-fahrt") is left out. Only between grapheme clusters:
+    /// libhyphen counts a combining mark as a letter of its own, and a point it puts
+    /// before one moves after it. Empty when the word has a character the
+    /// dictionary's set cannot hold.
     public func hyphenationPoints(in word: String, before: Int = 2, after: Int = 3) -> [Int] {
         let scalars = Array(word.unicodeScalars)
         guard scalars.count >= 2, let bytes = encoded(scalars) else { return [] }
-        return points(bytes: bytes, characters: scalars.count, before: before, after: after)
+        return points(bytes: bytes, scalars: scalars, before: before, after: after)
     }
 
     /// The same for a word in UTF-16, the points as UTF-16 offsets into it.
@@ -84,7 +86,7 @@ public final class HyphenationDictionary: Sendable {
             offset += UTF16.width(scalar)
             offsets.append(offset)
         }
-        return points(bytes: bytes, characters: scalars.count, before: before, after: after).map { offsets[$0 - 1] }
+        return points(bytes: bytes, scalars: scalars, before: before, after: after).map { offsets[$0 - 1] }
     }
 
     /// The same as `hyphenationPoints(in:before:after:)` for a word in UTF-16, each
@@ -143,19 +145,44 @@ public final class HyphenationDictionary: Sendable {
         return Array(data)
     }
 
-    /// libhyphen's points for a word encoded as `bytes`, `characters` long: the
-    /// number of characters before each.
-    private func points(bytes: [UInt8], characters: Int, before: Int, after: Int) -> [Int] {
+    /// libhyphen's points for the word `scalars` encoded as `bytes`: the number of
+    /// characters before each, none inside a grapheme cluster.
+    private func points(bytes: [UInt8], scalars: [Unicode.Scalar], before: Int, after: Int) -> [Int] {
         var points: [Int] = []
         (bytes + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { terminated in
                 forEachPoint(
-                    terminated: terminated, length: bytes.count, characters: characters, before: before,
+                    terminated: terminated, length: bytes.count, characters: scalars.count, before: before,
                     after: after
                 ) { points.append($0) }
             }
         }
-        return points
+        guard !points.isEmpty else { return points }
+        // A point inside a cluster moves to its end: the hyphen goes after the
+        // whole letter, its marks with it.
+        let starts = Self.graphemeStarts(scalars)
+        var moved: [Int] = []
+        for point in points {
+            var end = point
+            while end < scalars.count, !starts[end] { end += 1 }
+            if end < scalars.count, moved.last != end { moved.append(end) }
+        }
+        return moved
+    }
+
+    /// Whether each of `scalars` starts a grapheme cluster (a point before a
+    /// combining mark, a Thai sara am or a Hangul jamo that joins the syllable
+    /// before it would break a cluster in two, and a line with it).
+    private static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool] {
+        var starts = [Bool](repeating: false, count: scalars.count)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        var i = 0
+        for character in String(view) {
+            starts[i] = true
+            i += character.unicodeScalars.count
+        }
+        return starts
     }
 
     /// The same for an ASCII word in UTF-16, each point given to `body`: lowercased
