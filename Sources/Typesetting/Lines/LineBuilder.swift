@@ -119,7 +119,9 @@ struct LineBuilder {
     /// The glyph runs of `line`, in visual order, positioned: what `Line.runs` returns
     /// (the builder's `width` is the line's own, within its indents).
     func runs(of line: Line) -> [GlyphRun] {
-        var glyphRuns = pieces(of: line.range, contentEnd: line.contentEnd).map { piece in
+        let pieces = pieces(of: line.range, contentEnd: line.contentEnd)
+        if let runs = plainRuns(of: line, pieces: pieces) { return runs }
+        var glyphRuns = pieces.map { piece in
             (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
         }
         if paragraph.hasTabs, let tabs = paragraph.tabs, tabs.hasTab(in: line.range) {
@@ -143,6 +145,26 @@ struct LineBuilder {
             justify(&glyphRuns, extra: width - contentWidth, contentEnd: line.contentEnd)
         }
         return visualOrder(glyphRuns, whitespaceWidth: Double(line.trailingWhitespaceWidth))
+    }
+
+    /// The runs of the line most lines are (left to right throughout, no tab, no
+    /// letter spacing, no hyphen, not justified), placed as they are made: their
+    /// logical order is their visual order, and nothing is copied or reordered
+    /// after. Nil for any other line.
+    private func plainRuns(of line: Line, pieces: [Piece]) -> [GlyphRun]? {
+        guard !line.isHyphenated, !paragraph.hasLetterSpacing, !paragraph.hasTabs, !paragraph.isRightToLeft,
+            paragraph.style.alignment != .justified, pieces.allSatisfy({ $0.level == 0 })
+        else { return nil }
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(pieces.count)
+        var x = 0.0
+        for piece in pieces {
+            var run = glyphRun(for: piece, lineRange: line.range)
+            run.x = CGFloat(x)
+            x += Double(run.width)
+            runs.append(run)
+        }
+        return runs
     }
 
     /// Logical glyph runs in visual order (L2), laid out left to right with the
@@ -216,6 +238,7 @@ struct LineBuilder {
     func pieces(of range: Range<Int>, contentEnd: Int) -> [Piece] {
         var pieces: [Piece] = []
         guard !range.isEmpty else { return pieces }
+        pieces.reserveCapacity(4)  // a line's content and its hanging whitespace, mostly
         let baseLevel = paragraph.bidi.paragraphLevel
         var index = paragraph.runIndex(containing: range.lowerBound)
         while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
