@@ -42,6 +42,14 @@ public final class BufferedOutput: TextOutputStream {
         if buffer.count >= capacity { flush() }
     }
 
+    /// Appends UTF-8 `bytes` as they are (the caller made them well formed), writing
+    /// the buffer out when it is full: `wrap`'s lines and JSON, built as bytes,
+    /// skip the `String` (and its validation) that `write(_:)` takes.
+    public func write<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= capacity { flush() }
+    }
+
     /// Writes out everything buffered.
     ///
     /// - Returns: false when this or an earlier write failed.
@@ -66,5 +74,17 @@ public final class BufferedOutput: TextOutputStream {
             offset += written
         }
         return true
+    }
+}
+
+extension TextOutputStream {
+    /// Writes well-formed UTF-8 `bytes`: straight into a `BufferedOutput`, as a
+    /// `String` into any other stream.
+    mutating func write<Bytes: Collection<UInt8>>(utf8 bytes: Bytes) {
+        if let buffered = self as? BufferedOutput {
+            buffered.write(utf8: bytes)
+        } else {
+            write(String(decoding: bytes, as: UTF8.self))
+        }
     }
 }

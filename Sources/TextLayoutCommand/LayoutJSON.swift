@@ -44,6 +44,8 @@ enum LayoutJSON {
         /// Per object: where its baseline's value goes in `buffer`, where it ends,
         /// and its baseline's y within its batch.
         private var cuts: [(baselineAt: Int, end: Int, baseline: CGFloat)] = []
+        /// The runs' JSON the lines before gave, to be written again.
+        private var memo = RunMemo()
 
         /// The number of objects.
         var count: Int { cuts.count }
@@ -58,7 +60,7 @@ enum LayoutJSON {
             let baselineAt = buffer.count
             LayoutJSON.appendTail(
                 of: line, text: text, baseSize: baseSize, offset: offset, firstParagraph: firstParagraph,
-                to: &buffer)
+                memo: &memo, to: &buffer)
             cuts.append((baselineAt, buffer.count, line.baseline))
         }
 
@@ -106,22 +108,62 @@ enum LayoutJSON {
         json.append(", \"baseline\": ")
     }
 
+    /// What the runs of the lines before gave, kept to be written again: the runs of
+    /// a batch nearly all share one face and one set of attributes, and the JSON of
+    /// each is the same bytes every time.
+    struct RunMemo: Sendable {
+        private var face: FontFace?
+        private var family: [UInt8] = []
+        private var attributes: TextAttributes?
+        private var baselineOffset: CGFloat = 0
+        private var fontSize: CGFloat = 0
+        private var baseSize: CGFloat = 0
+        private var attributeBytes: [UInt8] = []
+
+        /// Appends `face`'s family name as a JSON string.
+        mutating func appendFamily(of face: FontFace, to json: inout UTF8Buffer) {
+            if face !== self.face {
+                var name = UTF8Buffer()
+                name.appendJSON(string: face.familyName)
+                (self.face, family) = (face, name.bytes)
+            }
+            json.append(contentsOf: family[...])
+        }
+
+        /// Appends `LayoutJSON.appendAttributes(of:baseSize:to:)`'s bytes for `run`:
+        /// those of the run before when the two share their attributes (one box),
+        /// their baseline offset, their size and the base size.
+        mutating func appendAttributes(of run: GlyphRun, baseSize: CGFloat, to json: inout UTF8Buffer) {
+            let size = run.font.size
+            if let attributes, attributes.isIdentical(to: run.attributes), baselineOffset == run.baselineOffset,
+                fontSize == size, self.baseSize == baseSize
+            {
+                return json.append(contentsOf: attributeBytes[...])
+            }
+            let start = json.count
+            LayoutJSON.appendAttributes(of: run, baseSize: baseSize, to: &json)
+            (attributes, baselineOffset, fontSize, self.baseSize) = (run.attributes, run.baselineOffset, size, baseSize)
+            attributeBytes = Array(json.bytes[start...])
+        }
+    }
+
     /// The object after its baseline's value (see `LineObjects.append`).
     private static func appendTail(
         of line: Line, text: [UInt16], baseSize: CGFloat, offset: Int, firstParagraph: Int,
-        to json: inout UTF8Buffer
+        memo: inout RunMemo, to json: inout UTF8Buffer
     ) {
         json.append(", \"descent\": ")
         json.appendJSON(number: Double(line.descent))
+        let runs = line.runs
         if line.isHyphenated,
-            let hyphen = line.runs.first(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
+            let hyphen = runs.firstIndex(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
         {
             json.append(", \"hyphen\": {\"font\": ")
-            json.appendJSON(string: hyphen.font.face.familyName)
+            memo.appendFamily(of: runs[hyphen].font.face, to: &json)
             json.append(", \"glyph\": ")
-            json.append(Int(hyphen.glyphs[0]))
+            json.append(Int(runs[hyphen].glyphs[0]))
             json.append(", \"width\": ")
-            json.appendJSON(number: Double(hyphen.width))
+            json.appendJSON(number: Double(runs[hyphen].width))
             json.append("}, \"hyphenated\": true")
         }
         json.append(", \"paragraph\": ")
@@ -132,15 +174,15 @@ enum LayoutJSON {
         json.append(", ")
         json.append(range.upperBound + offset)
         json.append("], \"runs\": [")
-        for (index, run) in line.runs.enumerated() {
+        for index in runs.indices {
             json.append(index == 0 ? "{" : ", {")
-            appendAttributes(of: run, baseSize: baseSize, to: &json)
+            memo.appendAttributes(of: runs[index], baseSize: baseSize, to: &json)
             json.append("\"bidiLevel\": ")
-            json.append(Int(run.bidiLevel))
+            json.append(Int(runs[index].bidiLevel))
             json.append(", \"font\": ")
-            json.appendJSON(string: run.font.face.familyName)
+            memo.appendFamily(of: runs[index].font.face, to: &json)
             json.append(", \"glyphCount\": ")
-            json.append(run.glyphCount)
+            json.append(runs[index].glyphCount)
             json.append("}")
         }
         json.append("], \"text\": \"")

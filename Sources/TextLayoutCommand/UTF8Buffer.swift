@@ -25,15 +25,20 @@ struct UTF8Buffer: Sendable {
         append(decimal: value.magnitude)
     }
 
-    /// Appends `value`'s decimal digits.
+    /// Appends `value`'s decimal digits: written from the last into a buffer on the
+    /// stack, then appended at once.
     private mutating func append(decimal value: UInt) {
-        var divisor: UInt = 1
-        while divisor <= value / 10 { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            var rest = value
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -45,21 +50,38 @@ struct UTF8Buffer: Sendable {
         guard abs(value) < 1e15 else { return bytes.append(contentsOf: "\(value.rounded())".utf8) }
         let thousandths = Int((value * 1000).rounded())
         guard thousandths != 0 else { return bytes.append(UInt8(ascii: "0")) }
-        if thousandths < 0 { bytes.append(UInt8(ascii: "-")) }
-        let magnitude = thousandths.magnitude
-        append(decimal: magnitude / 1000)
-        var fraction = magnitude % 1000
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
-        var divisor: UInt = digits == 3 ? 100 : digits == 2 ? 10 : 1
-        while divisor > 0 {  // leading zeros kept: 0.05 is "05" after the point
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        // Written from the last character into a buffer on the stack (at most 1e18
+        // thousandths: 19 digits, a point and a sign), then appended at once.
+        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { characters in
+            var start = characters.count
+            var magnitude = thousandths.magnitude
+            var fraction = magnitude % 1000
+            magnitude /= 1000
+            if fraction != 0 {
+                var places = 3
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    places -= 1
+                }
+                for _ in 0..<places {  // leading zeros kept: 0.05 is "05" after the point
+                    start -= 1
+                    characters[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                    fraction /= 10
+                }
+                start -= 1
+                characters[start] = UInt8(ascii: ".")
+            }
+            repeat {
+                start -= 1
+                characters[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if thousandths < 0 {
+                start -= 1
+                characters[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: characters[start...]))
         }
     }
 

@@ -176,7 +176,7 @@ struct WrapOutput {
         if let error = result.error { throw error }
         switch format {
         case .text:
-            output.write(result.text.string)
+            output.write(utf8: result.text.bytes)
         case .json:
             if spool == nil { spool = Spool() }
             var json = UTF8Buffer()
@@ -269,12 +269,12 @@ struct WrapOutput {
                     // line end (objects are one a line) and carry the rest.
                     carry += block[..<count]
                     guard let end = carry.lastIndex(of: 0x0A) else { continue }
-                    output.write(String(decoding: carry[...end], as: UTF8.self))
+                    output.write(utf8: carry[...end])
                     carry.removeFirst(end + 1)
                 }
-                output.write(String(decoding: carry, as: UTF8.self))
+                output.write(utf8: carry)
             }
-            output.write(String(decoding: memory, as: UTF8.self))
+            output.write(utf8: memory)
         }
 
         private static func failure(_ action: String, _ code: Int32) -> CommandLineError {

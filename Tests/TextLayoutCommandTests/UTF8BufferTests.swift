@@ -68,4 +68,26 @@ import Testing
         json.appendJSON(number: value)
         #expect(json.string == text)
     }
+
+    /// Numbers of every magnitude the JSON meets, against the same rounding printed
+    /// by Foundation: to 1/1000, no trailing zeros, no "-0".
+    @Test func numbersMatchFoundationsRoundingAtEveryMagnitude() {
+        var generator = SeededGenerator(seed: 1000)
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -4...14, using: &generator)
+            let value = (Bool.random(using: &generator) ? -1 : 1) * pow(10, magnitude)
+            let thousandths = Int((value * 1000).rounded())
+            var expected = "0"
+            if thousandths != 0 {
+                let fraction = String(format: "%03d", Int(thousandths.magnitude % 1000))
+                let trimmed = fraction.replacingOccurrences(of: "0+$", with: "", options: .regularExpression)
+                expected =
+                    (thousandths < 0 ? "-" : "") + String(thousandths.magnitude / 1000)
+                    + (trimmed.isEmpty ? "" : "." + trimmed)
+            }
+            var json = UTF8Buffer()
+            json.appendJSON(number: value)
+            #expect(json.string == expected, "\(value)")
+        }
+    }
 }

@@ -153,7 +153,7 @@ public struct TextAttributes: Sendable, Hashable {
 
     /// Whether the two share one box of values: equal without comparing them (a
     /// markup parser gives equal sets one box; most other copies share theirs).
-    func isIdentical(to other: TextAttributes) -> Bool { storage === other.storage }
+    package func isIdentical(to other: TextAttributes) -> Bool { storage === other.storage }
 
     /// Hashes every value.
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
