@@ -72,11 +72,9 @@ enum GreedyBreaking<Text: SegmentMeasure> {
         // segment's start, as far as safety and widths go.
         var startsAtPoint = false
         // The word whose points were asked for last, kept while it is broken across
-        // lines; and the segment it was asked for (-1: none yet).
-        var word = HyphenatedWord()
-        var askedSegment = -1
-        var wordHasPoints = false
-        defer { if byWord { text.recordHyphenation(word) } }
+        // lines.
+        var asked = AskedWord()
+        defer { if byWord { text.recordHyphenation(asked.word) } }
         let hyphenLimits = text.hyphenLimits
         // Hyphenated lines in a row just before the current one.
         var consecutiveHyphens = hyphensBefore
@@ -96,19 +94,13 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 // word before the line's start, when it starts inside the word.
                 let before =
                     j == first ? -(segments.contentWidth(j) - (partialWidth ?? segments.contentWidth(j))) : fit.used
-                if askedSegment != j {
-                    switch text.hyphenate(segment: j, room: limit - before, into: &word) {
-                    case .points: (askedSegment, wordHasPoints) = (j, true)
-                    case .none: (askedSegment, wordHasPoints) = (j, false)
-                    case .noRoom: (askedSegment, wordHasPoints) = (-1, false)  // another line may have room: ask again
-                    }
-                }
-                if wordHasPoints, fit.last < 0 || !word.isLastResort,
+                if asked.hasPoints(ofSegment: j, in: text, room: limit - before),
+                    fit.last < 0 || !asked.word.isLastResort,
                     let point = pointEnding(
-                        text, word, lineStart: lineStart, safeStart: safeStart, widthsHold: !startsInside,
+                        text, asked.word, lineStart: lineStart, safeStart: safeStart, widthsHold: !startsInside,
                         before: before, limit: limit)
                 {
-                    let end = Int(word.points[point.index].offset)
+                    let end = Int(asked.word.points[point.index].offset)
                     lines.append(
                         LineBreak(
                             range: lineStart..<end, contentEnd: end, isMandatory: false, contentWidth: point.width,
@@ -118,7 +110,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     lineStart = end
                     if first != j { graphemes = nil }
                     first = j
-                    partialWidth = segments.contentWidth(j) - word.points[point.index].widthBefore
+                    partialWidth = segments.contentWidth(j) - asked.word.points[point.index].widthBefore
                     startsAtPoint = true
                     continue
                 }
@@ -130,11 +122,11 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             if byWord, last != chosen,
                 let stepped = pointWithinUnsafeEdges(
                     text, segments, from: chosen, to: last, lineStart: lineStart, first: first, safeStart: safeStart,
-                    limit: limit, word: &word, askedSegment: &askedSegment, wordHasPoints: &wordHasPoints)
+                    limit: limit, asked: &asked)
             {
                 // Given back past a word's end, the line ends at one of its points, as
                 // the segments with every point give back their pieces.
-                let end = Int(word.points[stepped.index].offset)
+                let end = Int(asked.word.points[stepped.index].offset)
                 lines.append(
                     LineBreak(
                         range: lineStart..<end, contentEnd: end, isMandatory: false, contentWidth: stepped.width,
@@ -144,7 +136,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 lineStart = end
                 if first != stepped.segment { graphemes = nil }
                 first = stepped.segment
-                partialWidth = segments.contentWidth(first) - word.points[stepped.index].widthBefore
+                partialWidth = segments.contentWidth(first) - asked.word.points[stepped.index].widthBefore
                 startsAtPoint = true
                 continue
             }
@@ -159,14 +151,10 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                 // with every point would have it (the piece between two points).
                 var pieceEnd = segments.contentEnd(of: first)
                 var point: Int?
-                if byWord {
-                    if askedSegment != first {
-                        askedSegment = first
-                        wordHasPoints = text.hyphenate(segment: first, room: .infinity, into: &word) == .points
-                    }
-                    let k = word.points.partitionPoint(where: { Int($0.offset) > lineStart })
-                    if wordHasPoints, k < word.points.count {
-                        pieceEnd = Int(word.points[k].offset)
+                if byWord, asked.hasPoints(ofSegment: first, in: text) {
+                    let k = asked.word.points.partitionPoint(where: { Int($0.offset) > lineStart })
+                    if k < asked.word.points.count {
+                        pieceEnd = Int(asked.word.points[k].offset)
                         point = k
                     }
                 }
@@ -194,7 +182,7 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                         LineBreak(range: lineStart..<end, contentEnd: end, isMandatory: false, isHyphenated: true))
                     consecutiveHyphens += 1
                     limit = restLimit
-                    partialWidth = segments.contentWidth(first) - word.points[point].widthBefore
+                    partialWidth = segments.contentWidth(first) - asked.word.points[point].widthBefore
                     startsAtPoint = true
                     lineStart = end
                     continue
@@ -412,22 +400,18 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     @inline(__always)
     private static func pointWithinUnsafeEdges(
         _ text: Text, _ segments: BreakSegments, from chosen: Int, to last: Int, lineStart: Int, first: Int,
-        safeStart: Bool, limit: Double, word: inout HyphenatedWord, askedSegment: inout Int,
-        wordHasPoints: inout Bool
+        safeStart: Bool, limit: Double, asked: inout AskedWord
     ) -> (segment: Int, index: Int, width: Double?)? {
         var segment = chosen
         while segment > last, segment >= first {
-            if askedSegment != segment {
-                askedSegment = segment
-                wordHasPoints = text.hyphenate(segment: segment, room: .infinity, into: &word) == .points
-            }
-            if wordHasPoints {
-                var k = word.points.count - 1
-                while k >= 0, Int(word.points[k].offset) > lineStart {
-                    let end = Int(word.points[k].offset)
-                    if safeStart, word.points[k].isSafeEnd { return (segment, k, nil) }
+            if asked.hasPoints(ofSegment: segment, in: text) {
+                let points = asked.word.points
+                var k = points.count - 1
+                while k >= 0, Int(points[k].offset) > lineStart {
+                    let end = Int(points[k].offset)
+                    if safeStart, points[k].isSafeEnd { return (segment, k, nil) }
                     let exact =
-                        text.exactContentWidth(line: lineStart..<end, contentEnd: end) + word.points[k].hyphenWidth
+                        text.exactContentWidth(line: lineStart..<end, contentEnd: end) + points[k].hyphenWidth
                     if exact <= limit { return (segment, k, exact) }
                     k -= 1
                 }
@@ -435,6 +419,33 @@ enum GreedyBreaking<Text: SegmentMeasure> {
             segment -= 1
         }
         return nil
+    }
+
+    /// Word by word, the word whose points were asked for last: kept while it is
+    /// broken across lines, so that each word is asked for once.
+    struct AskedWord {
+        /// Its points.
+        var word = HyphenatedWord()
+        /// The segment it was asked for; -1 when none was, or when there was no room
+        /// for a point the last time (another line may have room).
+        var segment = -1
+        /// Whether it has points.
+        var hasPoints = false
+
+        /// Whether the word of segment `j` has points, asking `text` for them unless
+        /// it was the last asked; `room` as `SegmentMeasure.hyphenate(segment:room:into:)`
+        /// takes it.
+        @inline(__always)
+        mutating func hasPoints(ofSegment j: Int, in text: Text, room: Double = .infinity) -> Bool {
+            if segment != j {
+                switch text.hyphenate(segment: j, room: room, into: &word) {
+                case .points: (segment, hasPoints) = (j, true)
+                case .none: (segment, hasPoints) = (j, false)
+                case .noRoom: (segment, hasPoints) = (-1, false)
+                }
+            }
+            return hasPoints
+        }
     }
 
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many
