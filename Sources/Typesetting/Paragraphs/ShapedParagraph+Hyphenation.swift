@@ -66,7 +66,8 @@ extension ShapedParagraph {
                     var k =
                         rightToLeft
                         ? clusters.partitionPoint { Int($0) < characters.lowerBound } - 1
-                        : firstGlyph(in: clusters, atOrAfter: characters.lowerBound, runStart: run.range.lowerBound)
+                        : ShapedRun.firstGlyph(
+                            in: clusters, atOrAfter: characters.lowerBound, runStart: run.range.lowerBound)
                     while k >= 0, k < clusters.count {
                         let cluster = Int(clusters[k])
                         if cluster >= characters.upperBound { break }
@@ -88,22 +89,5 @@ extension ShapedParagraph {
             }
         }
         return Double(units) * scale
-    }
-
-    /// The first glyph of a left-to-right run whose cluster is at or after
-    /// `offset`, found by walking from where it would be were each character one
-    /// glyph (nearly so in most scripts' text), and by binary search when that is
-    /// more than a few glyphs off: a search over a long run's clusters misses the
-    /// cache at nearly every step, and greedy breaking asks once a line.
-    private static func firstGlyph(in clusters: UnsafeBufferPointer<Int32>, atOrAfter offset: Int, runStart: Int) -> Int
-    {
-        var g = min(max(offset - runStart, 0), clusters.count)
-        for _ in 0..<8 {
-            let atOrAfter = g == clusters.count || Int(clusters[g]) >= offset
-            let beforeIsBefore = g == 0 || Int(clusters[g - 1]) < offset
-            if atOrAfter && beforeIsBefore { return g }
-            g += atOrAfter ? -1 : 1
-        }
-        return clusters.partitionPoint { Int($0) >= offset }
     }
 }
