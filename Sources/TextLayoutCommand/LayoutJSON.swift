@@ -125,7 +125,7 @@ enum LayoutJSON {
             if face !== self.face {
                 var name = UTF8Buffer()
                 name.appendJSON(string: face.familyName)
-                (self.face, family) = (face, name.bytes)
+                (self.face, family) = (face, Array(name.bytes))
             }
             json.append(contentsOf: family[...])
         }

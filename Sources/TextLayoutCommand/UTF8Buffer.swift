@@ -2,43 +2,85 @@
 /// `wrap` writes its lines and its JSON. Text arrives as the layout's UTF-16 and is transcoded
 /// once, each ill-formed unit (a lone surrogate) as U+FFFD, as
 /// `String(decoding:as:)` does; JSON strings are escaped on the way.
+///
+/// The bytes are written into room the buffer keeps ahead of them, not appended
+/// to an array piece by piece: an array's `append(contentsOf:)` costs about a
+/// hundred instructions a call, and a line of JSON is some forty pieces.
 struct UTF8Buffer: Sendable {
-    /// The bytes so far.
-    private(set) var bytes: [UInt8] = []
-
+    /// The bytes so far, then the room ahead of them (zeros).
+    private var storage: [UInt8] = []
     /// The number of bytes so far.
-    var count: Int { bytes.count }
+    private(set) var count = 0
+
+    /// The bytes so far.
+    var bytes: ArraySlice<UInt8> { storage[..<count] }
+
+    /// Writes at most `room` bytes after those so far: `body` gets the room and
+    /// returns how many it wrote.
+    @inline(__always)
+    private mutating func write(room: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if storage.count - count < room { grow(room) }
+        let start = count
+        count += storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    /// Makes room for `room` more bytes: at least twice the storage.
+    private mutating func grow(_ room: Int) {
+        let capacity = max(count + room, storage.count * 2, 256)
+        storage.append(contentsOf: repeatElement(0, count: capacity - storage.count))
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    private mutating func append(byte: UInt8) {
+        write(room: 1) { target in
+            target.pointee = byte
+            return 1
+        }
+    }
 
     /// Appends a literal (ASCII, or any UTF-8) as it is.
     mutating func append(_ ascii: StaticString) {
-        ascii.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        ascii.withUTF8Buffer { source in
+            write(room: source.count) { target in
+                if let base = source.baseAddress { target.update(from: base, count: source.count) }
+                return source.count
+            }
+        }
     }
 
     /// Appends bytes as they are.
     mutating func append(contentsOf other: ArraySlice<UInt8>) {
-        bytes.append(contentsOf: other)
+        other.withUnsafeBufferPointer { source in
+            write(room: source.count) { target in
+                if let base = source.baseAddress { target.update(from: base, count: source.count) }
+                return source.count
+            }
+        }
     }
 
     /// Appends an integer in decimal.
     mutating func append(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(byte: UInt8(ascii: "-")) }
         append(decimal: value.magnitude)
     }
 
-    /// Appends `value`'s decimal digits: written from the last into a buffer on the
-    /// stack, then appended at once.
+    /// Appends `value`'s decimal digits, written from the last.
     private mutating func append(decimal value: UInt) {
-        guard value >= 10 else { return bytes.append(UInt8(ascii: "0") + UInt8(value)) }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt.max has 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
+        guard value >= 10 else { return append(byte: UInt8(ascii: "0") + UInt8(value)) }
+        var digits = 0
+        var rest = value
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        write(room: digits) { target in
             var rest = value
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            for i in stride(from: digits - 1, through: 0, by: -1) {
+                target[i] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            } while rest > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            }
+            return digits
         }
     }
 
@@ -47,49 +89,53 @@ struct UTF8Buffer: Sendable {
     /// finite; Swift's shortest form from 1e15 on.
     mutating func appendJSON(number value: Double) {
         guard value.isFinite else { return append("null") }
-        guard abs(value) < 1e15 else { return bytes.append(contentsOf: "\(value.rounded())".utf8) }
+        guard abs(value) < 1e15 else {
+            for byte in "\(value.rounded())".utf8 { append(byte: byte) }
+            return
+        }
         let thousandths = Int((value * 1000).rounded())
-        guard thousandths != 0 else { return bytes.append(UInt8(ascii: "0")) }
-        // Written from the last character into a buffer on the stack (at most 1e18
-        // thousandths: 19 digits, a point and a sign), then appended at once.
-        var buffer: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { characters in
-            var start = characters.count
+        guard thousandths != 0 else { return append(byte: UInt8(ascii: "0")) }
+        // At most 1e18 thousandths: 19 digits, a point and a sign.
+        write(room: 21) { target in
+            var length = 0
+            if thousandths < 0 {
+                target[0] = UInt8(ascii: "-")
+                length = 1
+            }
             var magnitude = thousandths.magnitude
             var fraction = magnitude % 1000
             magnitude /= 1000
-            if fraction != 0 {
-                var places = 3
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
-                for _ in 0..<places {  // leading zeros kept: 0.05 is "05" after the point
-                    start -= 1
-                    characters[start] = UInt8(ascii: "0") + UInt8(fraction % 10)
-                    fraction /= 10
-                }
-                start -= 1
-                characters[start] = UInt8(ascii: ".")
-            }
+            var digits = 0
+            var rest = magnitude
             repeat {
-                start -= 1
-                characters[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits += 1
+                rest /= 10
+            } while rest > 0
+            for i in stride(from: length + digits - 1, through: length, by: -1) {
+                target[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-            } while magnitude > 0
-            if thousandths < 0 {
-                start -= 1
-                characters[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: characters[start...]))
+            length += digits
+            guard fraction != 0 else { return length }
+            var places = 3
+            while fraction % 10 == 0 {
+                fraction /= 10
+                places -= 1
+            }
+            target[length] = UInt8(ascii: ".")
+            for i in stride(from: length + places, through: length + 1, by: -1) {  // leading zeros kept: 0.05 is "05"
+                target[i] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                fraction /= 10
+            }
+            return length + 1 + places
         }
     }
 
     /// Appends `text` as a JSON string, quoted and escaped.
     mutating func appendJSON(string text: String) {
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
         for scalar in text.unicodeScalars { append(scalar: scalar.value, escaped: true) }
-        bytes.append(UInt8(ascii: "\""))
+        append(byte: UInt8(ascii: "\""))
     }
 
     /// Appends UTF-16 `text` as UTF-8, escaped for a JSON string when `escaped`
@@ -97,12 +143,25 @@ struct UTF8Buffer: Sendable {
     mutating func append(utf16 text: ArraySlice<UInt16>, escaped: Bool) {
         var index = text.startIndex
         while index < text.endIndex {
-            let unit = text[index]
-            index += 1
-            if unit < 0x80, !escaped || (unit >= 0x20 && unit != 0x22 && unit != 0x5C && unit != 0x7F) {
-                bytes.append(UInt8(unit))  // the common case: ASCII needing no escape
+            // A stretch of ASCII needing no escape (nearly all text) is written in one
+            // go; anything else a scalar at a time.
+            var end = index
+            while end < text.endIndex, text[end] < 0x80,
+                !escaped || (text[end] >= 0x20 && text[end] != 0x22 && text[end] != 0x5C && text[end] != 0x7F)
+            {
+                end += 1
+            }
+            if end > index {
+                let start = index
+                write(room: end - start) { target in
+                    for i in start..<end { target[i - start] = UInt8(truncatingIfNeeded: text[i]) }
+                    return end - start
+                }
+                index = end
                 continue
             }
+            let unit = text[index]
+            index += 1
             var scalar = UInt32(unit)
             if UTF16.isLeadSurrogate(unit), index < text.endIndex, UTF16.isTrailSurrogate(text[index]) {
                 scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[index]) - 0xDC00)
@@ -128,7 +187,7 @@ struct UTF8Buffer: Sendable {
                 append("\\u")
                 for shift in stride(from: 12, through: 0, by: -4) {
                     let digit = UInt8((scalar >> UInt32(shift)) & 0xF)
-                    bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+                    append(byte: digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
                 }
                 return
             default: break
@@ -136,26 +195,26 @@ struct UTF8Buffer: Sendable {
         }
         switch scalar {
         case 0..<0x80:
-            bytes.append(UInt8(scalar))
+            append(byte: UInt8(scalar))
         case 0x80..<0x800:
-            bytes.append(0xC0 | UInt8(scalar >> 6))
-            bytes.append(0x80 | UInt8(scalar & 0x3F))
+            append(byte: 0xC0 | UInt8(scalar >> 6))
+            append(byte: 0x80 | UInt8(scalar & 0x3F))
         case 0x800..<0x10000:
-            bytes.append(0xE0 | UInt8(scalar >> 12))
-            bytes.append(0x80 | UInt8((scalar >> 6) & 0x3F))
-            bytes.append(0x80 | UInt8(scalar & 0x3F))
+            append(byte: 0xE0 | UInt8(scalar >> 12))
+            append(byte: 0x80 | UInt8((scalar >> 6) & 0x3F))
+            append(byte: 0x80 | UInt8(scalar & 0x3F))
         default:
-            bytes.append(0xF0 | UInt8(scalar >> 18))
-            bytes.append(0x80 | UInt8((scalar >> 12) & 0x3F))
-            bytes.append(0x80 | UInt8((scalar >> 6) & 0x3F))
-            bytes.append(0x80 | UInt8(scalar & 0x3F))
+            append(byte: 0xF0 | UInt8(scalar >> 18))
+            append(byte: 0x80 | UInt8((scalar >> 12) & 0x3F))
+            append(byte: 0x80 | UInt8((scalar >> 6) & 0x3F))
+            append(byte: 0x80 | UInt8(scalar & 0x3F))
         }
     }
 
     /// Keeps the first `count` bytes: what a writer that began a field and found
     /// nothing to put in it takes back.
     mutating func truncate(to count: Int) {
-        bytes.removeSubrange(count...)
+        self.count = min(count, self.count)
     }
 
     /// The bytes as a `String`.

@@ -236,7 +236,7 @@ struct WrapOutput {
         }
 
         /// Adds `bytes` after those before.
-        func append(_ bytes: [UInt8]) throws {
+        func append(_ bytes: some Collection<UInt8>) throws {
             memory.append(contentsOf: bytes)
             if memory.count >= memoryLimit { try spill() }
         }

@@ -28,7 +28,7 @@ import Testing
                 let string = String(decoding: units, as: UTF16.self)
                 var plain = UTF8Buffer()
                 plain.append(utf16: units[...], escaped: false)
-                #expect(plain.bytes == Array(string.utf8), "\(units)")
+                #expect(Array(plain.bytes) == Array(string.utf8), "\(units)")
                 var escaped = UTF8Buffer()
                 escaped.append("\"")
                 escaped.append(utf16: units[...], escaped: true)
@@ -89,5 +89,45 @@ import Testing
             json.appendJSON(number: value)
             #expect(json.string == expected, "\(value)")
         }
+    }
+
+    /// The buffer keeps room ahead of its bytes and a truncation only moves its
+    /// end: a long run of appends and truncations gives the bytes the pieces give
+    /// one by one.
+    @Test func growingAndTruncatingKeepEveryByte() {
+        var generator = SeededGenerator(seed: 15)
+        var buffer = UTF8Buffer()
+        var expected: [UInt8] = []
+        for _ in 0..<5_000 {
+            var piece = UTF8Buffer()
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: piece.append(", \"glyphCount\": ")
+            case 1: piece.append(Int.random(in: -100_000...100_000, using: &generator))
+            case 2: piece.appendJSON(number: Double.random(in: -1e6...1e6, using: &generator))
+            case 3:
+                let units = (0..<Int.random(in: 0...700, using: &generator)).map { _ in
+                    UInt16.random(in: 0x20...0x7E, using: &generator)
+                }
+                piece.append(utf16: units[...], escaped: Bool.random(using: &generator))
+            default:
+                let keep = Int.random(in: 0...buffer.count, using: &generator)
+                buffer.truncate(to: keep)
+                expected.removeSubrange(keep...)
+                continue
+            }
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: buffer.append(contentsOf: piece.bytes)
+            default:
+                // A copy shares the storage until one of them writes.
+                let before = Array(buffer.bytes)
+                var copy = buffer
+                copy.append(contentsOf: piece.bytes)
+                #expect(Array(buffer.bytes) == before)
+                buffer = copy
+            }
+            expected += piece.bytes
+            #expect(buffer.count == expected.count)
+        }
+        #expect(Array(buffer.bytes) == expected)
     }
 }
