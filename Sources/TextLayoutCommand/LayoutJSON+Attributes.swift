@@ -27,7 +27,7 @@ import Typesetting
 extension LayoutJSON {
     /// Appends the run's `"attributes": {…}, ` (keys sorted), or nothing when every
     /// attribute is at its default.
-    static func appendAttributes(of run: GlyphRun, baseSize: CGFloat, to json: inout UTF8Buffer) {
+    static func appendAttributes(of run: GlyphRunSummary, baseSize: CGFloat, to json: inout UTF8Buffer) {
         let a = run.attributes
         let descriptor = a.fontDescriptor
         let start = json.count

@@ -133,7 +133,7 @@ enum LayoutJSON {
         /// Appends `LayoutJSON.appendAttributes(of:baseSize:to:)`'s bytes for `run`:
         /// those of the run before when the two share their attributes (one box),
         /// their baseline offset, their size and the base size.
-        mutating func appendAttributes(of run: GlyphRun, baseSize: CGFloat, to json: inout UTF8Buffer) {
+        mutating func appendAttributes(of run: GlyphRunSummary, baseSize: CGFloat, to json: inout UTF8Buffer) {
             let size = run.font.size
             if let attributes, attributes.isIdentical(to: run.attributes), baselineOffset == run.baselineOffset,
                 fontSize == size, self.baseSize == baseSize
@@ -154,10 +154,11 @@ enum LayoutJSON {
     ) {
         json.append(", \"descent\": ")
         json.appendJSON(number: Double(line.descent))
-        let runs = line.runs
-        if line.isHyphenated,
-            let hyphen = runs.firstIndex(where: { $0.characterRange == line.contentEnd..<line.contentEnd })
-        {
+        // A hyphenated line's runs are made for its hyphen; most lines' runs are
+        // described without being made.
+        let runs = line.isHyphenated ? line.runs : []
+        let summaries = line.isHyphenated ? runs.map(GlyphRunSummary.init) : line.runSummaries
+        if let hyphen = runs.firstIndex(where: { $0.characterRange == line.contentEnd..<line.contentEnd }) {
             json.append(", \"hyphen\": {\"font\": ")
             memo.appendFamily(of: runs[hyphen].font.face, to: &json)
             json.append(", \"glyph\": ")
@@ -174,15 +175,15 @@ enum LayoutJSON {
         json.append(", ")
         json.append(range.upperBound + offset)
         json.append("], \"runs\": [")
-        for index in runs.indices {
+        for index in summaries.indices {
             json.append(index == 0 ? "{" : ", {")
-            memo.appendAttributes(of: runs[index], baseSize: baseSize, to: &json)
+            memo.appendAttributes(of: summaries[index], baseSize: baseSize, to: &json)
             json.append("\"bidiLevel\": ")
-            json.append(Int(runs[index].bidiLevel))
+            json.append(Int(summaries[index].bidiLevel))
             json.append(", \"font\": ")
-            memo.appendFamily(of: runs[index].font.face, to: &json)
+            memo.appendFamily(of: summaries[index].font.face, to: &json)
             json.append(", \"glyphCount\": ")
-            json.append(runs[index].glyphCount)
+            json.append(summaries[index].glyphCount)
             json.append("}")
         }
         json.append("], \"text\": \"")

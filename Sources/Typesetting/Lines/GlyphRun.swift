@@ -113,3 +113,28 @@ public struct GlyphRun: Sendable {
         return result
     }
 }
+
+/// What a glyph run is without its glyphs: its font, direction, glyph count and
+/// attributes. `wrap`'s JSON describes runs by these, and a line of plain text
+/// gives them without making its runs (`Line.runSummaries`).
+package struct GlyphRunSummary: Sendable {
+    /// The font the glyphs are from.
+    package let font: Font
+    /// The bidi embedding level of the shaped run: odd is right to left.
+    package let bidiLevel: UInt8
+    /// The number of glyphs.
+    package let glyphCount: Int
+    /// The attributes of the run's text.
+    package let attributes: TextAttributes
+    /// How far the run's baseline sits above the line's, in points.
+    package let baselineOffset: CGFloat
+}
+
+extension GlyphRunSummary {
+    /// The summary of `run`.
+    package init(_ run: GlyphRun) {
+        self.init(
+            font: run.font, bidiLevel: run.bidiLevel, glyphCount: run.glyphCount, attributes: run.attributes,
+            baselineOffset: run.baselineOffset)
+    }
+}

@@ -81,6 +81,18 @@ public struct Line: Sendable {
         }
     }
 
+    /// `runs`, each without its glyphs, in the same order: for a line of plain text
+    /// (`LineBuilder.plainRunSummaries(of:)`) without making the runs, whose every
+    /// copy retains its shaped run's arrays.
+    package var runSummaries: [GlyphRunSummary] {
+        if case .paragraph(let paragraph, let width) = runSource,
+            let summaries = LineBuilder(paragraph: paragraph, width: width).plainRunSummaries(of: self)
+        {
+            return summaries
+        }
+        return runs.map(GlyphRunSummary.init)
+    }
+
     /// Where a line's glyph runs come from.
     enum RunSource: Sendable {
         /// Built from the shaped paragraph on demand, justified within `width`.

@@ -152,9 +152,7 @@ struct LineBuilder {
     /// logical order is their visual order, and nothing is copied or reordered
     /// after. Nil for any other line.
     private func plainRuns(of line: Line, pieces: [Piece]) -> [GlyphRun]? {
-        guard !line.isHyphenated, !paragraph.hasLetterSpacing, !paragraph.hasTabs, !paragraph.isRightToLeft,
-            paragraph.style.alignment != .justified, pieces.allSatisfy({ $0.level == 0 })
-        else { return nil }
+        guard isPlain(line, pieces: pieces) else { return nil }
         var runs: [GlyphRun] = []
         runs.reserveCapacity(pieces.count)
         var x = 0.0
@@ -165,6 +163,27 @@ struct LineBuilder {
             runs.append(run)
         }
         return runs
+    }
+
+    /// Whether `line`, made of `pieces`, is one `plainRuns(of:pieces:)` builds.
+    private func isPlain(_ line: Line, pieces: [Piece]) -> Bool {
+        !line.isHyphenated && !paragraph.hasLetterSpacing && !paragraph.hasTabs && !paragraph.isRightToLeft
+            && paragraph.style.alignment != .justified && pieces.allSatisfy({ $0.level == 0 })
+    }
+
+    /// What `plainRuns(of:pieces:)` would make of `line`, each run without its
+    /// glyphs, and without making the runs; nil for a line it does not build.
+    func plainRunSummaries(of line: Line) -> [GlyphRunSummary]? {
+        let pieces = pieces(of: line.range, contentEnd: line.contentEnd)
+        guard isPlain(line, pieces: pieces) else { return nil }
+        return pieces.map { piece in
+            let index = piece.run
+            return GlyphRunSummary(
+                font: paragraph.runs[index].font, bidiLevel: paragraph.runs[index].bidiLevel,
+                glyphCount: paragraph.glyphCount(of: index, in: piece.range, lineRange: line.range),
+                attributes: paragraph.attributes[paragraph.runs[index].attributesIndex],
+                baselineOffset: paragraph.baselineOffset(ofRun: index))
+        }
     }
 
     /// Logical glyph runs in visual order (L2), laid out left to right with the

@@ -22,6 +22,16 @@ extension ShapedParagraph {
         return (edited, 0..<edited.count)
     }
 
+    /// The number of glyphs `glyphs(of:in:lineRange:)` gives `piece`, without copying
+    /// the run when its edges are safe.
+    func glyphCount(of runIndex: Int, in piece: Range<Int>, lineRange: Range<Int>) -> Int {
+        let startsInside =
+            piece.lowerBound == lineRange.lowerBound && !runs[runIndex].isSafeToBreak(at: piece.lowerBound)
+        let endsInside = piece.upperBound == lineRange.upperBound && !runs[runIndex].isSafeToBreak(at: piece.upperBound)
+        guard startsInside || endsInside else { return runs[runIndex].glyphRange(for: piece).count }
+        return glyphs(of: runIndex, in: piece, lineRange: lineRange).1.count
+    }
+
     /// The advance of the content of a line spanning `line` whose hanging whitespace
     /// starts at `contentEnd`, exact: edges re-shaped where unsafe. Costs O(line);
     /// line breakers call it only when an edge is unsafe. Tabs count at the widths
