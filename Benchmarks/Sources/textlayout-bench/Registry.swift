@@ -125,6 +125,7 @@ enum ScenarioRegistry {
         if let english = bySample["english-1mb"] {
             all.append(LegacyManagerFullLayout(corpus: english, width: width, cascade: cascade))
             all.append(FragmentManagerFullLayout(corpus: english, width: width, cascade: cascade))
+            all.append(FragmentManagerWidthChange(corpus: english, width: width, cascade: cascade))
         }
         if let document = bySample["document-10mb"] {
             let oneMegabyte = Corpora.documentOneMegabyte(from: document)

@@ -96,9 +96,11 @@ extension TextContainer {
     /// How `paragraph`'s lines break in this container: between graphemes for
     /// `byCharWrapping`, otherwise by the paragraph style's strategy or the container's.
     func lineBreakStrategy(for paragraph: ShapedParagraph) -> any LineBreakStrategy {
-        if lineBreakMode == .byCharWrapping { return CharacterLineBreaker() }
-        return (paragraph.style.lineBreakStrategy ?? lineBreakStrategy).strategy
+        breaking.strategy(for: paragraph)
     }
+
+    /// How lines break here, as a value a worker thread may use.
+    var breaking: LineBreaking { LineBreaking(mode: lineBreakMode, kind: lineBreakStrategy) }
 
     /// The first `count` of a paragraph's lines, the last of them holding the rest of
     /// the paragraph as the line-break mode says (truncated with an ellipsis, or
@@ -111,5 +113,27 @@ extension TextContainer {
         line.origin.y = last.origin.y
         kept[kept.count - 1] = line
         return kept
+    }
+}
+
+/// What decides how a container's lines break (its line-break mode and strategy),
+/// apart from the container, so that paragraphs can be broken on worker threads.
+struct LineBreaking: Sendable {
+    /// The container's line-break mode.
+    let mode: LineBreakMode
+    /// The container's line-breaking strategy.
+    let kind: LineBreakStrategyKind
+
+    /// How `paragraph`'s lines break: between graphemes for `byCharWrapping`,
+    /// otherwise by the paragraph style's strategy or the container's.
+    func strategy(for paragraph: ShapedParagraph) -> any LineBreakStrategy {
+        if mode == .byCharWrapping { return CharacterLineBreaker() }
+        return (paragraph.style.lineBreakStrategy ?? kind).strategy
+    }
+
+    /// `paragraph`'s lines at `lineWidth` (a layout width), from its start.
+    func lines(of paragraph: ShapedParagraph, layoutWidth lineWidth: CGFloat) -> [Line] {
+        paragraph.lines(
+            layoutWidth: ShapedParagraph.layoutWidth(lineWidth), strategy: strategy(for: paragraph), from: 0)
     }
 }

@@ -36,7 +36,11 @@ extension TextLayoutManager {
         let reverse = options.contains(.reverse)
         var index = location.map { storage.paragraphIndex(containing: $0) } ?? (reverse ? lastFragmentIndex! : 0)
         var reached = TextLocation(reverse ? storage.length : 0)
+        var batch = ParallelBatch()
         while hasFragment(at: index) {
+            if options.contains(.ensuresLayout), laysOutInParallel, fragments[index].state != .layoutAvailable {
+                layOutAhead(from: index, count: batch.next(), reverse: reverse)
+            }
             let fragment = options.contains(.ensuresLayout) ? ensureLayout(ofFragmentAt: index) : position(index)
             let range = fragment.documentRange!
             reached = reverse ? range.location : range.endLocation
@@ -46,20 +50,42 @@ extension TextLayoutManager {
         return reached
     }
 
-    /// Lays out every fragment of the paragraphs `range` touches.
+    /// Lays out every fragment of the paragraphs `range` touches, on all cores
+    /// (unless the typesetter's `usesAllCores` is false).
     public func ensureLayout(for range: TextRange) {
         guard let indices = fragmentIndices(for: range) else { return }
+        layOutInParallel(indices)
         for index in indices { ensureLayout(ofFragmentAt: index) }
     }
 
     /// Lays out every fragment that meets `rect` (in container coordinates), going
     /// down as real heights replace estimates (and the storage splits paragraphs
-    /// off its unsplit text as far as the rectangle reaches).
+    /// off its unsplit text as far as the rectangle reaches). The fragments the
+    /// estimates put in the rectangle are laid out on all cores first, in batches
+    /// as enumeration lays them out.
     public func ensureLayout(for rect: CGRect) {
         guard var index = fragmentIndex(containingY: rect.minY)?.index else { return }
+        var batch = ParallelBatch()
         while fragments.prefix(upTo: index) < rect.maxY || index == 0, hasFragment(at: index) {
+            if laysOutInParallel, fragments[index].state != .layoutAvailable,
+                let estimatedEnd = fragmentIndex(containingY: rect.maxY)?.index, estimatedEnd > index
+            {
+                // The fragments the estimates put above the bottom (split as far as that).
+                layOutAhead(from: index, count: min(batch.next(), estimatedEnd - index + 1), reverse: false)
+            }
             ensureLayout(ofFragmentAt: index)
             index += 1
+        }
+    }
+
+    /// Lays out on all cores up to `count` fragments from `index` on (or back, with
+    /// `reverse`), splitting paragraphs off the storage as far as they reach.
+    private func layOutAhead(from index: Int, count: Int, reverse: Bool) {
+        if reverse {
+            layOutInParallel(stride(from: index, through: max(index - count + 1, 0), by: -1))
+        } else {
+            _ = hasFragment(at: index + count - 1)
+            layOutInParallel(index..<min(index + count, fragments.count))
         }
     }
 

@@ -28,9 +28,16 @@ extension TextLayoutManager {
     /// kept), cuts them to `linesLeft` with the container's line-break mode, and
     /// records the real height.
     private func layOut(at index: Int, linesLeft: Int?) {
+        let (lines, height) = linesAndHeight(ofFragmentAt: index, lineWidth: lineWidth, linesLeft: linesLeft)
+        record(lines, height: height, at: index)
+    }
+
+    /// Gives the fragment at `index` its laid-out `lines` and its tile's `height`
+    /// (lines and paragraph spacing): its line fragments, its frame, and its measure
+    /// in the heights, counted in `statistics.fragmentsLaidOut`.
+    func record(_ lines: [Line], height: CGFloat, at index: Int) {
         let fragment = fragments[index]
         let padding = textContainer?.lineFragmentPadding ?? 0
-        let (lines, height) = linesAndHeight(ofFragmentAt: index, lineWidth: lineWidth, linesLeft: linesLeft)
         let style = fragment.shaped?.style ?? typesetter.style
         statistics.fragmentsLaidOut += 1
         fragment.topInset = style.paragraphSpacingBefore
@@ -71,15 +78,18 @@ extension TextLayoutManager {
             fragment.shaped = shaped
         }
         let container = textContainer ?? TextContainer()
-        var lines = shaped.lines(
-            layoutWidth: ShapedParagraph.layoutWidth(lineWidth), strategy: container.lineBreakStrategy(for: shaped),
-            from: 0)
+        var lines = container.breaking.lines(of: shaped, layoutWidth: lineWidth)
         if let linesLeft, lines.count > linesLeft {
             lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }
-        let style = shaped.style
+        return (lines, Self.tileHeight(of: lines, in: shaped.style))
+    }
+
+    /// The height of a fragment's tile: its lines' and its paragraph's spacing
+    /// before and after.
+    static func tileHeight(of lines: [Line], in style: ParagraphStyle) -> CGFloat {
         let linesHeight = lines.last.map { $0.origin.y + $0.height } ?? 0
-        return (lines, style.paragraphSpacingBefore + linesHeight + style.paragraphSpacing)
+        return style.paragraphSpacingBefore + linesHeight + style.paragraphSpacing
     }
 
     /// The size the whole text would take in a container `width` wide (padding and

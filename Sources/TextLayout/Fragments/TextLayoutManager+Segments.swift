@@ -38,6 +38,7 @@ extension TextLayoutManager {
         guard let storage = textContentManager, hasFragment(at: 0) else { return true }
         let first = storage.paragraphIndex(containing: range.location)
         let last = storage.paragraphIndex(containing: range.endLocation)
+        layOutInParallel(first...last)
         for index in first...last {
             let fragment = ensureLayout(ofFragmentAt: index)
             let start = fragment.documentStart

@@ -89,13 +89,18 @@ public final class TextLayoutManager {
     /// the failure recorded and told to the delegate.
     func shapedParagraph(_ content: AttributedText, at documentRange: Range<Int>) -> ShapedParagraph {
         let (shaped, error) = typesetter.paragraphOrFallback(content)
-        if var error {
-            error.range = documentRange
-            lastLayoutError = error
-            layoutErrorCount += 1
-            delegate?.textLayoutManager(self, didFallBackAfter: error)
-        }
+        if let error { recordFailure(error, at: documentRange) }
         return shaped
+    }
+
+    /// Records a paragraph's analysis failure, with the paragraph's document range,
+    /// and tells the delegate.
+    func recordFailure(_ error: TypesettingError, at documentRange: Range<Int>) {
+        var error = error
+        error.range = documentRange
+        lastLayoutError = error
+        layoutErrorCount += 1
+        delegate?.textLayoutManager(self, didFallBackAfter: error)
     }
 
     /// The controller that lays out what the viewport shows.
@@ -180,6 +185,9 @@ public final class TextLayoutStatistics {
     /// Fragments laid out (a re-break at a new width counts; shaping is counted by
     /// the typesetter's statistics).
     public internal(set) var fragmentsLaidOut = 0
+    /// Of those, the fragments laid out on worker threads, in batches (see
+    /// `enumerateTextLayoutFragments(from:options:using:)` and `ensureLayout(for:)`).
+    public internal(set) var fragmentsLaidOutInParallel = 0
     /// Fragments created for paragraphs (as the storage splits them and by edits).
     public internal(set) var fragmentsCreated = 0
 }

@@ -8,15 +8,23 @@ extension LayoutManager {
     /// Generates the glyphs of every paragraph up to and including `index`.
     func generateGlyphs(throughParagraph index: Int) {
         guard let content = textStorage?.textContentStorage else { return }
-        while records.count <= min(index, content.paragraphCount - 1) {
+        let last = min(index, content.paragraphCount - 1)
+        var batch = ParallelBatch()
+        while records.count <= last {
             if !content.pendingEdits.isEmpty { generatedAheadOfEdits = true }
             let paragraphIndex = records.count
             let paragraph = content.paragraph(at: paragraphIndex)
+            if last > paragraphIndex, shapedAhead[ObjectIdentifier(paragraph)] == nil {
+                prepareAhead(paragraphIndex..<min(paragraphIndex + batch.next(), last + 1), breaking: false)
+            }
             let previous = records.last
-            let shaped = shapedParagraph(for: paragraph, at: previous?.characterEnd ?? 0)
+            let ahead = shapedAhead.removeValue(forKey: ObjectIdentifier(paragraph))
+                .flatMap { $0.paragraph === paragraph ? $0 : nil }
+            let shaped = shapedParagraph(
+                for: paragraph, at: previous?.characterEnd ?? 0, shapedAhead: ahead.map { ($0.shaped, $0.error) })
             records.append(
                 ParagraphRecord(
-                    paragraph: paragraph, shaped: shaped, glyphs: shaped.logicalGlyphs,
+                    paragraph: paragraph, shaped: shaped, glyphs: ahead?.glyphs ?? shaped.logicalGlyphs,
                     characterStart: previous?.characterEnd ?? 0, glyphStart: previous?.glyphEnd ?? 0))
         }
     }
@@ -31,11 +39,14 @@ extension LayoutManager {
     /// The paragraph analysed and shaped, reused while the paragraph is unchanged;
     /// when its analysis fails, its fallback layout, the failure recorded and told
     /// to the delegate (as `TextLayoutManager` does). `start` is where it starts in
-    /// the document.
-    func shapedParagraph(for paragraph: TextParagraph, at start: Int) -> ShapedParagraph {
+    /// the document; `ahead`, its shaping done ahead on a worker thread, if it was.
+    func shapedParagraph(
+        for paragraph: TextParagraph, at start: Int,
+        shapedAhead ahead: (shaped: ShapedParagraph, error: TypesettingError?)? = nil
+    ) -> ShapedParagraph {
         let key = ObjectIdentifier(paragraph)
         if let cached = shapedCache[key], cached.paragraph === paragraph { return cached.shaped }
-        let (shaped, error) = typesetter.paragraphOrFallback(paragraph.content)
+        let (shaped, error) = ahead ?? typesetter.paragraphOrFallback(paragraph.content)
         if var error {
             error.range = start..<(start + paragraph.paragraphContentRange.count)
             lastLayoutError = error

@@ -6,7 +6,10 @@ extension LayoutManager {
     /// containers run out first.
     func layOut(throughParagraph index: Int) {
         let last = min(index, paragraphCount - 1)
+        var batch = ParallelBatch()
+        defer { dropWorkAhead() }
         while laidOutParagraphs <= last, cursor.container < textContainers.count {
+            breakAhead(through: last, batch: &batch)
             layOutNextParagraph()
         }
     }
@@ -19,9 +22,27 @@ extension LayoutManager {
 
     /// Lays out until container `index` is full or the text ends.
     func layOut(throughContainer index: Int) {
+        var batch = ParallelBatch()
+        defer { dropWorkAhead() }
         while laidOutParagraphs < paragraphCount, cursor.container <= index, cursor.container < textContainers.count {
+            breakAhead(through: paragraphCount - 1, batch: &batch)
             layOutNextParagraph()
         }
+    }
+
+    /// Lets go of what was shaped and broken ahead and not taken: layout stopped
+    /// before it (the containers ran out).
+    private func dropWorkAhead() {
+        brokenAhead = [:]
+        shapedAhead = [:]
+    }
+
+    /// Unless the next paragraph's lines are broken ahead, breaks the next batch's
+    /// (up to paragraph `last`) on all cores, in the container the cursor is in.
+    private func breakAhead(through last: Int, batch: inout ParallelBatch) {
+        let next = laidOutParagraphs
+        guard last > next, laysOutInParallel, brokenAhead[next] == nil else { return }
+        prepareAhead(next..<min(next + batch.next(), last + 1), breaking: true)
     }
 
     /// Whether every paragraph is laid out or the containers are full.
@@ -40,8 +61,13 @@ extension LayoutManager {
         var containerIndex = cursor.container
         var container = textContainers[containerIndex]
         var width = Self.lineWidth(of: container)
-        var pending = record.shaped.lines(
-            layoutWidth: width, strategy: container.lineBreakStrategy(for: record.shaped), from: 0)
+        var pending: [Line]
+        if let ahead = brokenAhead.removeValue(forKey: index), ahead.container == containerIndex, ahead.width == width {
+            pending = ahead.lines
+        } else {
+            pending = record.shaped.lines(
+                layoutWidth: width, strategy: container.lineBreakStrategy(for: record.shaped), from: 0)
+        }
         limitLines(&pending, of: record.shaped, in: container, width: width)
         if pending.isEmpty {  // past the line limit: no lines, no space
             finishParagraph(index)

@@ -43,6 +43,10 @@ public final class LayoutManager {
     public var allowsNonContiguousLayout = false
     /// Paragraphs laid out so far (each re-layout counts), for tests and benchmarks.
     public internal(set) var paragraphsLaidOut = 0
+    /// Paragraphs prepared on worker threads ahead of glyph generation or layout
+    /// reaching them: shaped, or broken into lines, or both; each batch that takes
+    /// a paragraph counts it once.
+    public internal(set) var paragraphsPreparedInParallel = 0
     /// Told when a paragraph's analysis fails and the fallback layout is used.
     public weak var delegate: LayoutManagerDelegate?
     /// The latest analysis failure, with the paragraph's document range; nil while
@@ -69,6 +73,22 @@ public final class LayoutManager {
     var generatedAheadOfEdits = false
     /// Shaped paragraphs by paragraph identity, so re-generated glyphs reuse shaping.
     var shapedCache: [ObjectIdentifier: (paragraph: TextParagraph, shaped: ShapedParagraph)] = [:]
+    /// Paragraphs shaped ahead on all cores (`prepareAhead`), with their glyphs and
+    /// any analysis failure, until glyph generation reaches them in order.
+    var shapedAhead: [ObjectIdentifier: ShapedAhead] = [:]
+    /// Lines broken ahead on all cores for the paragraph at each index, in the
+    /// container and at the width they were broken for, until layout places them.
+    /// Dropped when a layout call returns and when layout is invalidated.
+    var brokenAhead: [Int: (container: Int, width: CGFloat, lines: [Line])] = [:]
+
+    /// A paragraph shaped on a worker thread, waiting for glyph generation.
+    struct ShapedAhead: Sendable {
+        let paragraph: TextParagraph
+        let shaped: ShapedParagraph
+        /// The analysis failure, recorded (in document order) when generation takes it.
+        let error: TypesettingError?
+        let glyphs: ParagraphGlyphs
+    }
 
     /// One paragraph's glyphs and where they start.
     struct ParagraphRecord {
@@ -143,6 +163,7 @@ public final class LayoutManager {
         records = []
         generatedAheadOfEdits = false
         shapedCache = [:]
+        shapedAhead = [:]
         invalidateLayoutFromStart()
     }
 
@@ -153,6 +174,7 @@ public final class LayoutManager {
     /// Drops the layout of paragraph `index` and everything after it (layout is
     /// contiguous: what follows moves).
     func invalidateLayout(fromParagraph index: Int) {
+        brokenAhead = [:]
         let kept = min(index, paragraphEnds.count)
         paragraphEnds.removeSubrange(kept...)
         laidOutParagraphs = kept

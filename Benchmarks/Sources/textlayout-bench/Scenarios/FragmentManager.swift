@@ -12,6 +12,30 @@ enum ManagerGeometry {
         return container
     }
 
+    /// A document opened from `utf8` and laid out whole, untimed, as an editor has
+    /// it: the storage and a manager with a container of `width`-point lines.
+    static func openLaidOut(_ utf8: [UInt8], width: Double, cascade: FontCascade)
+        -> (storage: TextContentStorage, manager: TextLayoutManager)
+    {
+        let storage = TextContentStorage(string: String(decoding: utf8, as: UTF8.self))
+        let manager = TextLayoutManager(fonts: cascade)
+        storage.addTextLayoutManager(manager)
+        manager.textContainer = container(lineWidth: width)
+        _ = layOutAll(manager)
+        return (storage, manager)
+    }
+
+    /// Lays every fragment of `manager` out (`enumerateTextLayoutFragments` with
+    /// `.ensuresLayout`) and counts their lines.
+    static func layOutAll(_ manager: TextLayoutManager) -> Int {
+        var lines = 0
+        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
+            lines += fragment.textLineFragments.count
+            return true
+        }
+        return lines
+    }
+
     /// The viewport of the first-viewport and scroll scenarios: 400 × 800 points.
     static let viewportSize = CGSize(width: 400, height: 800)
 
@@ -31,17 +55,12 @@ enum ManagerGeometry {
     }
 }
 
-/// Full layout through the fragment manager, cold: before each run (untimed) a new
-/// `TextContentStorage` of the corpus with a new `TextLayoutManager` and container,
-/// and the shared shape cache emptied; the run lays every fragment out
-/// (`enumerateTextLayoutFragments(from: nil, options: .ensuresLayout)`).
-final class FragmentManagerFullLayout: Scenario {
+/// What the layout managers' scenarios share: a corpus, the line width and the
+/// fonts; their engine is TextLayout.
+class ManagerScenario {
     let corpus: Corpus
     let width: Double
-    private let cascade: FontCascade
-    private var string = ""
-    private var storage: TextContentStorage?
-    private var manager: TextLayoutManager?
+    let cascade: FontCascade
 
     init(corpus: Corpus, width: Double, cascade: FontCascade) {
         self.corpus = corpus
@@ -49,8 +68,19 @@ final class FragmentManagerFullLayout: Scenario {
         self.cascade = cascade
     }
 
-    var name: ScenarioName { ScenarioName(stage: "full layout", sample: corpus.name, variant: "fragment manager") }
     var engine: Engine { .textLayout }
+}
+
+/// Full layout through the fragment manager, cold: before each run (untimed) a new
+/// `TextContentStorage` of the corpus with a new `TextLayoutManager` and container,
+/// and the shared shape cache emptied; the run lays every fragment out
+/// (`enumerateTextLayoutFragments(from: nil, options: .ensuresLayout)`).
+final class FragmentManagerFullLayout: ManagerScenario, Scenario {
+    private var string = ""
+    private var storage: TextContentStorage?
+    private var manager: TextLayoutManager?
+
+    var name: ScenarioName { ScenarioName(stage: "full layout", sample: corpus.name, variant: "fragment manager") }
     var bytes: Int { corpus.bytes }
 
     func prepare() throws { string = String(decoding: corpus.utf8, as: UTF8.self) }
@@ -69,12 +99,34 @@ final class FragmentManagerFullLayout: Scenario {
 
     func run() throws -> Int {
         guard let manager else { throw HarnessError("full layout run without reset") }
-        var lines = 0
-        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
-            lines += fragment.textLineFragments.count
-            return true
-        }
-        return lines
+        return ManagerGeometry.layOutAll(manager)
+    }
+}
+
+/// A new container width, then full layout through the fragment manager: the
+/// storage and manager are made and every fragment laid out once, untimed (the shape
+/// cache warm, the shaping kept); each run sets the container to lines of 0.75× and
+/// 1.25× the width in turn, as the re-wrap rows do, and enumerates with
+/// `.ensuresLayout`, so every paragraph is broken again without shaping.
+final class FragmentManagerWidthChange: ManagerScenario, Scenario {
+    private var storage: TextContentStorage?
+    private var manager: TextLayoutManager?
+    private var narrow = true
+
+    var name: ScenarioName {
+        ScenarioName(stage: "width change", sample: corpus.name, variant: "fragment manager")
+    }
+    var bytes: Int { corpus.bytes }
+
+    func prepare() throws {
+        (storage, manager) = ManagerGeometry.openLaidOut(corpus.utf8, width: width, cascade: cascade)
+    }
+
+    func run() throws -> Int {
+        guard let manager else { throw HarnessError("width change run without prepare") }
+        manager.textContainer = ManagerGeometry.container(lineWidth: width * (narrow ? 0.75 : 1.25))
+        narrow.toggle()
+        return ManagerGeometry.layOutAll(manager)
     }
 }
 
@@ -84,10 +136,7 @@ final class FragmentManagerFullLayout: Scenario {
 /// (`replaceCharacters(in:with:)`) — or deletes it again, every other run, so the
 /// document keeps its size — and lays out what the edit invalidated
 /// (`ensureLayout(for:)` the edited range). The shape cache is warm, as in an editor.
-final class FragmentManagerEdit: Scenario {
-    let corpus: Corpus
-    let width: Double
-    private let cascade: FontCascade
+final class FragmentManagerEdit: ManagerScenario, Scenario {
     private var storage: TextContentStorage?
     private var manager: TextLayoutManager?
     private var location = 0
@@ -96,25 +145,14 @@ final class FragmentManagerEdit: Scenario {
     private var laidOutPerRun: [Int] = []
     private var fragmentsInDocument = 0
 
-    init(corpus: Corpus, width: Double, cascade: FontCascade) {
-        self.corpus = corpus
-        self.width = width
-        self.cascade = cascade
-    }
-
     var name: ScenarioName {
         ScenarioName(stage: "edit", sample: corpus.name, variant: "one character, fragment manager")
     }
-    var engine: Engine { .textLayout }
     /// The input is one character, not the document: no MB/s.
     var bytes: Int { 0 }
 
     func prepare() throws {
-        let storage = TextContentStorage(string: String(decoding: corpus.utf8, as: UTF8.self))
-        let manager = TextLayoutManager(fonts: cascade)
-        storage.addTextLayoutManager(manager)
-        manager.textContainer = ManagerGeometry.container(lineWidth: width)
-        manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { _ in true }
+        let (storage, manager) = ManagerGeometry.openLaidOut(corpus.utf8, width: width, cascade: cascade)
         // The middle of the paragraph holding the middle of the document, on a
         // character boundary (not inside a surrogate pair).
         let paragraph = storage.paragraphIndex(containing: TextLocation(storage.length / 2))
@@ -159,23 +197,13 @@ final class FragmentManagerEdit: Scenario {
 /// storage, adds a manager, sets the container, sets a 400 × 800 viewport at the top
 /// and calls `layoutViewport()`. Before each run (untimed) the previous run's storage
 /// is freed and the shape cache emptied.
-final class FragmentManagerFirstViewport: Scenario {
-    let corpus: Corpus
-    let width: Double
-    private let cascade: FontCascade
+final class FragmentManagerFirstViewport: ManagerScenario, Scenario {
     private var string = ""
     private var storage: TextContentStorage?
     private var manager: TextLayoutManager?
     private var laidOut = 0
 
-    init(corpus: Corpus, width: Double, cascade: FontCascade) {
-        self.corpus = corpus
-        self.width = width
-        self.cascade = cascade
-    }
-
     var name: ScenarioName { ScenarioName(stage: "first viewport", sample: corpus.name, variant: "fragment manager") }
-    var engine: Engine { .textLayout }
     var bytes: Int { corpus.bytes }
 
     func prepare() throws { string = String(decoding: corpus.utf8, as: UTF8.self) }
@@ -212,24 +240,14 @@ final class FragmentManagerFirstViewport: Scenario {
 /// run (untimed) a new storage and manager, the shape cache emptied and the first
 /// viewport laid out; the run relocates the viewport to the document's end, moves
 /// the viewport there and lays it out.
-final class FragmentManagerScrollToEnd: Scenario {
-    let corpus: Corpus
-    let width: Double
-    private let cascade: FontCascade
+final class FragmentManagerScrollToEnd: ManagerScenario, Scenario {
     private var string = ""
     private var storage: TextContentStorage?
     private var manager: TextLayoutManager?
     private var laidOutBefore = 0
     private var laidOutByRun = 0
 
-    init(corpus: Corpus, width: Double, cascade: FontCascade) {
-        self.corpus = corpus
-        self.width = width
-        self.cascade = cascade
-    }
-
     var name: ScenarioName { ScenarioName(stage: "scroll to end", sample: corpus.name, variant: "fragment manager") }
-    var engine: Engine { .textLayout }
     /// What is laid out is a screenful, not the document: no MB/s.
     var bytes: Int { 0 }
 

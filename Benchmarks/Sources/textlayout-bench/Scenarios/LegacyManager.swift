@@ -7,23 +7,13 @@ import Typesetting
 /// unbounded-height container whose lines are as wide as the other scenarios', and
 /// the shared shape cache emptied; the run is `ensureLayout(for: container)` (glyph
 /// generation, shaping and line breaking of the whole text), then counting its lines.
-final class LegacyManagerFullLayout: Scenario {
-    let corpus: Corpus
-    let width: Double
-    private let cascade: FontCascade
+final class LegacyManagerFullLayout: ManagerScenario, Scenario {
     private var string = ""
     private var storage: TextStorage?
     private var manager: LayoutManager?
     private var container: TextContainer?
 
-    init(corpus: Corpus, width: Double, cascade: FontCascade) {
-        self.corpus = corpus
-        self.width = width
-        self.cascade = cascade
-    }
-
     var name: ScenarioName { ScenarioName(stage: "full layout", sample: corpus.name, variant: "legacy manager") }
-    var engine: Engine { .textLayout }
     var bytes: Int { corpus.bytes }
 
     func prepare() throws { string = String(decoding: corpus.utf8, as: UTF8.self) }

@@ -1,0 +1,82 @@
+import Foundation
+import Typesetting
+
+/// Layout on all cores: the fragments a caller asks to be laid out beyond the one at
+/// hand are shaped and broken on worker threads, then recorded in order on the
+/// calling thread, so the result is the sequential one.
+///
+/// The viewport controller lays out fragment by fragment (`ensureLayout(ofFragmentAt:)`)
+/// and never comes here: what the viewport shows stays lazy. Enumeration with
+/// `.ensuresLayout` lays out ahead in batches that double, from
+/// `ParallelBatch.first` to `ParallelBatch.largest` fragments, so one that stops
+/// early has laid out at most as many fragments again as it handed over (and at
+/// least `first`).
+extension TextLayoutManager {
+    /// Whether layout may go ahead on all cores: the typesetter may use them, and the
+    /// container has no line limit (under a limit, layout is contiguous, since the
+    /// fragments before one decide how many lines it may have).
+    var laysOutInParallel: Bool {
+        typesetter.usesAllCores && (textContainer?.maximumNumberOfLines ?? 0) <= 0
+    }
+
+    /// Lays out, on all cores, the fragments at `indices` that are not laid out:
+    /// each paragraph shaped (unless its shaping is kept) and broken on a worker,
+    /// then recorded in the order of `indices` on this thread, analysis failures
+    /// included, as `ensureLayout(ofFragmentAt:)` records one, `ParallelBatch.largest`
+    /// fragments at a time. Nothing happens on one core, under a line limit, or for
+    /// fewer than two fragments to lay out. Indices without a fragment are skipped.
+    func layOutInParallel(_ indices: some Sequence<Int>) {
+        guard laysOutInParallel else { return }
+        let pending = indices.filter { $0 >= 0 && $0 < fragments.count && fragments[$0].state != .layoutAvailable }
+        for start in stride(from: 0, to: pending.count, by: ParallelBatch.largest) {
+            layOutInParallel(pending: pending[start..<min(start + ParallelBatch.largest, pending.count)])
+        }
+    }
+
+    /// Lays out the fragments at `pending`, none laid out, on all cores.
+    private func layOutInParallel(pending: ArraySlice<Int>) {
+        guard pending.count > 1 else { return }
+        let work = pending.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
+        let typesetter = typesetter
+        let breaking = (textContainer ?? TextContainer()).breaking
+        let width = lineWidth
+        let results = WorkerPool.map(count: work.count) { i in
+            let (shaped, error) =
+                work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
+            return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: width))
+        }
+        for (index, result) in zip(pending, results) {
+            let fragment = fragments[index]
+            if fragment.shaped == nil {
+                fragment.shaped = result.shaped
+                if let error = result.error {
+                    let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
+                    let content = fragment.textElement.paragraphContentRange
+                    recordFailure(error, at: (start + content.lowerBound)..<(start + content.upperBound))
+                }
+            }
+            record(result.lines, height: Self.tileHeight(of: result.lines, in: result.shaped.style), at: index)
+        }
+        statistics.fragmentsLaidOutInParallel += pending.count
+        usageBoundsMayHaveChanged()
+    }
+}
+
+/// How many fragments an enumeration with `.ensuresLayout` lays out ahead at a
+/// time: a batch that doubles from `first` up to `largest`.
+package struct ParallelBatch {
+    /// The first batch: enough for both cores of a small machine to share.
+    package static let first = 8
+    /// The largest batch: bounds what an enumeration that stops early wastes, and
+    /// how many laid-out fragments wait for the enumeration to reach them.
+    package static let largest = 1024
+
+    /// The size of the next batch.
+    private(set) var size = first
+
+    /// The size of the next batch, and doubles the one after it.
+    mutating func next() -> Int {
+        defer { size = min(size * 2, Self.largest) }
+        return size
+    }
+}
