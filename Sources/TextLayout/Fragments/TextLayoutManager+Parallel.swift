@@ -19,12 +19,13 @@ extension TextLayoutManager {
         typesetter.usesAllCores && (textContainer?.maximumNumberOfLines ?? 0) <= 0
     }
 
-    /// Lays out, on all cores, the fragments at `indices` that are not laid out:
-    /// each paragraph shaped (unless its shaping is kept) and broken on a worker,
-    /// then recorded in the order of `indices` on this thread, analysis failures
-    /// included, as `ensureLayout(ofFragmentAt:)` records one, `ParallelBatch.largest`
-    /// fragments at a time. Nothing happens on one core, under a line limit, or for
-    /// fewer than two fragments to lay out. Indices without a fragment are skipped.
+    /// Lays out, on all cores, the fragments at `indices` that are not laid out,
+    /// `ParallelBatch.largest` at a time: each paragraph shaped (unless its shaping
+    /// is kept) and broken on a worker, and recorded in the order of `indices` on
+    /// this thread as the results come in (`WorkerPool.forEachInOrder`), analysis
+    /// failures included, as `ensureLayout(ofFragmentAt:)` records one. Nothing
+    /// happens on one core, under a line limit, or for fewer than two fragments to
+    /// lay out. Indices without a fragment are skipped.
     func layOutInParallel(_ indices: some Sequence<Int>) {
         guard laysOutInParallel else { return }
         let pending = indices.filter { $0 >= 0 && $0 < fragments.count && fragments[$0].state != .layoutAvailable }
@@ -40,12 +41,14 @@ extension TextLayoutManager {
         let typesetter = typesetter
         let breaking = (textContainer ?? TextContainer()).breaking
         let width = lineWidth
-        let results = WorkerPool.map(count: work.count) { i in
+        // Each fragment is recorded as soon as it and those before it are done,
+        // while the workers go on with the next.
+        WorkerPool.forEachInOrder(count: work.count) { i in
             let (shaped, error) =
                 work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
             return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: width))
-        }
-        for (index, result) in zip(pending, results) {
+        } consume: { i, result in
+            let index = pending[pending.startIndex + i]
             let fragment = fragments[index]
             if fragment.shaped == nil {
                 fragment.shaped = result.shaped

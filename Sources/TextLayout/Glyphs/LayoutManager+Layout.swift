@@ -5,13 +5,7 @@ extension LayoutManager {
     /// Lays out every paragraph up to and including `index`, in order, unless the
     /// containers run out first.
     func layOut(throughParagraph index: Int) {
-        let last = min(index, paragraphCount - 1)
-        var batch = ParallelBatch()
-        defer { dropWorkAhead() }
-        while laidOutParagraphs <= last, cursor.container < textContainers.count {
-            breakAhead(through: last, batch: &batch)
-            layOutNextParagraph()
-        }
+        layOut(through: min(index, paragraphCount - 1)) { cursor.container < textContainers.count }
     }
 
     /// Lays out until the line holding glyph `index` exists (or the containers run out).
@@ -22,11 +16,24 @@ extension LayoutManager {
 
     /// Lays out until container `index` is full or the text ends.
     func layOut(throughContainer index: Int) {
+        layOut(through: paragraphCount - 1) { cursor.container <= index && cursor.container < textContainers.count }
+    }
+
+    /// Lays out the paragraphs after those laid out, in order, up to `last`, while
+    /// `room()` holds. On all cores, each batch (`ParallelBatch`) is shaped and
+    /// broken on workers for the container the cursor is in, and each paragraph is
+    /// placed as soon as it and those before it are ready, while the workers go on.
+    private func layOut(through last: Int, while room: () -> Bool) {
         var batch = ParallelBatch()
         defer { dropWorkAhead() }
-        while laidOutParagraphs < paragraphCount, cursor.container <= index, cursor.container < textContainers.count {
-            breakAhead(through: paragraphCount - 1, batch: &batch)
-            layOutNextParagraph()
+        while laidOutParagraphs <= last, room() {
+            let next = laidOutParagraphs
+            if last > next, laysOutInParallel, brokenAhead[next] == nil {
+                prepareAhead(next..<min(next + batch.next(), last + 1), breaking: true) { index in
+                    if index == laidOutParagraphs, room() { layOutNextParagraph() }
+                }
+            }
+            if laidOutParagraphs == next, room() { layOutNextParagraph() }
         }
     }
 
@@ -35,14 +42,6 @@ extension LayoutManager {
     private func dropWorkAhead() {
         brokenAhead = [:]
         shapedAhead = [:]
-    }
-
-    /// Unless the next paragraph's lines are broken ahead, breaks the next batch's
-    /// (up to paragraph `last`) on all cores, in the container the cursor is in.
-    private func breakAhead(through last: Int, batch: inout ParallelBatch) {
-        let next = laidOutParagraphs
-        guard last > next, laysOutInParallel, brokenAhead[next] == nil else { return }
-        prepareAhead(next..<min(next + batch.next(), last + 1), breaking: true)
     }
 
     /// Whether every paragraph is laid out or the containers are full.
@@ -100,7 +99,7 @@ extension LayoutManager {
                 }
                 continue
             }
-            addLine(line, of: index, in: containerIndex, top: top)
+            addLine(line, of: index, record, in: containerIndex, top: top)
             y = top + line.height + (line.isLastInParagraph ? 0 : style.lineSpacing)
             placed += 1
         }
@@ -127,8 +126,9 @@ extension LayoutManager {
     }
 
     /// Records a line: its rectangles in its container and its glyph range.
-    private func addLine(_ line: Line, of index: Int, in containerIndex: Int, top: CGFloat) {
-        let record = records[index]
+    private func addLine(
+        _ line: Line, of index: Int, _ record: ParagraphRecord, in containerIndex: Int, top: CGFloat
+    ) {
         let container = textContainers[containerIndex]
         let padding = container.lineFragmentPadding
         // The paragraph's last line holds its separator too, as in TextKit.

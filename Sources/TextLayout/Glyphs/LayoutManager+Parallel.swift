@@ -19,11 +19,12 @@ extension LayoutManager {
 
     /// On all cores, shapes the paragraphs at `indices` that have neither a record
     /// nor shaping cached or done ahead (into `shapedAhead`, with their glyphs; a
-    /// cached paragraph's glyphs go there too), and with
-    /// `breaking`, breaks each paragraph's lines for the container the cursor is in
-    /// (into `brokenAhead`). Nothing happens on one core or for fewer than two
-    /// paragraphs.
-    func prepareAhead(_ indices: Range<Int>, breaking: Bool) {
+    /// cached paragraph's glyphs go there too), and with `breaking`, breaks each
+    /// paragraph's lines for the container the cursor is in (into `brokenAhead`).
+    /// `ready` is called on this thread with each paragraph's index, in order, as
+    /// soon as it and those before it are prepared (`WorkerPool.forEachInOrder`).
+    /// Nothing happens on one core or for fewer than two paragraphs.
+    func prepareAhead(_ indices: Range<Int>, breaking: Bool, ready: (Int) -> Void = { _ in }) {
         guard typesetter.usesAllCores, indices.count > 1, let content = textStorage?.textContentStorage else { return }
         let work = indices.map { index -> (paragraph: TextParagraph, kept: ShapedParagraph?, new: Bool) in
             if index < records.count { return (records[index].paragraph, records[index].shaped, false) }
@@ -33,22 +34,24 @@ extension LayoutManager {
             let cached = shapedCache[key].flatMap { $0.paragraph === paragraph ? $0.shaped : nil }
             return (paragraph, cached, true)
         }
-        let container = breaking && cursor.container < textContainers.count ? textContainers[cursor.container] : nil
+        let containerIndex = cursor.container
+        let container = breaking && containerIndex < textContainers.count ? textContainers[containerIndex] : nil
         let width = container.map(Self.lineWidth(of:)) ?? .infinity
         let lineBreaking = container?.breaking
         let typesetter = typesetter
-        let results = WorkerPool.map(count: work.count) { i in
+        paragraphsPreparedInParallel += work.count
+        WorkerPool.forEachInOrder(count: work.count) { i in
             let (paragraph, kept, new) = work[i]
             let (shaped, error) = kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(paragraph.content)
             let ahead =
                 new
                 ? ShapedAhead(paragraph: paragraph, shaped: shaped, error: error, glyphs: shaped.logicalGlyphs) : nil
             return (ahead: ahead, lines: lineBreaking?.lines(of: shaped, layoutWidth: width))
+        } consume: { i, result in
+            let index = indices.lowerBound + i
+            if let ahead = result.ahead { shapedAhead[ObjectIdentifier(work[i].paragraph)] = ahead }
+            if let lines = result.lines { brokenAhead[index] = (containerIndex, width, lines) }
+            ready(index)
         }
-        for (index, (item, result)) in zip(indices, zip(work, results)) {
-            if let ahead = result.ahead { shapedAhead[ObjectIdentifier(item.paragraph)] = ahead }
-            if let lines = result.lines { brokenAhead[index] = (cursor.container, width, lines) }
-        }
-        paragraphsPreparedInParallel += work.count
     }
 }

@@ -62,6 +62,53 @@ package enum WorkerPool {
         return results.values()
     }
 
+    /// Runs `job(0) … job(count - 1)` on all cores while the calling thread hands
+    /// each result to `consume`, in job order, as soon as it and every result before
+    /// it are done: the calling thread's work on the results overlaps the jobs after
+    /// them, where `map` would wait for the last job first. Each result is let go
+    /// once consumed.
+    ///
+    /// The calling thread runs jobs too whenever the next result is not ready and a
+    /// job is left to claim, and waits only for a job a worker is running, so the
+    /// jobs finish even when no worker thread is free (called from a worker itself).
+    ///
+    /// - Parameters:
+    ///   - count: how many jobs.
+    ///   - workers: how many threads run jobs beside the calling thread (by default
+    ///     one a core less one; 0 runs every job on the calling thread).
+    ///   - job: one job; runs on a worker thread or the calling thread.
+    ///   - consume: called on the calling thread with each job's index and result,
+    ///     in increasing order.
+    package static func forEachInOrder<Value: Sendable>(
+        count: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount - 1,
+        _ job: @escaping @Sendable (Int) -> Value, consume: (Int, Value) -> Void
+    ) {
+        guard count > 0 else { return }
+        let results = Results<Value>(count: count)
+        let finished = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        for _ in 0..<max(0, min(workers, count - 1)) {
+            DispatchQueue.global().async(group: group) {
+                while let index = results.claim() {
+                    results.store(job(index), at: index)
+                    finished.signal()
+                }
+            }
+        }
+        var next = 0
+        while next < count {
+            if let value = results.take(at: next) {
+                consume(next, value)
+                next += 1
+            } else if let index = results.claim() {
+                results.store(job(index), at: index)
+            } else {
+                finished.wait()  // job `next` runs on a worker
+            }
+        }
+        group.wait()
+    }
+
     /// One result per job, each stored once by the thread that ran the job, and the
     /// next job to claim, behind a lock.
     private final class Results<Value: Sendable>: Sendable {
@@ -89,6 +136,14 @@ package enum WorkerPool {
 
         func store(_ value: Value, at index: Int) {
             state.withLock { $0.values[index] = value }
+        }
+
+        /// Job `index`'s result, taken out (nil while the job runs).
+        func take(at index: Int) -> Value? {
+            state.withLock { state in
+                defer { state.values[index] = nil }
+                return state.values[index]
+            }
         }
 
         /// Every job's result, in job order.
