@@ -187,10 +187,12 @@ extension LayoutManager {
     func localGlyph(forCharacter local: Int, in record: ParagraphRecord) -> Int {
         let contentLength = record.paragraph.paragraphContentRange.count
         if local >= contentLength { return record.glyphs.count + (local - contentLength) }
-        let starts = record.glyphs.clusterStarts
-        let after = starts.partitionPoint { $0 > local }
-        guard after > 0 else { return 0 }
-        let start = starts[after - 1]
-        return starts.partitionPoint { $0 >= start }
+        // The cluster holding `local` starts at the last start at or before it; its
+        // first glyph is the first with that start. Glyphs nearly follow characters.
+        return record.glyphs.clusterStarts.withUnsafeBufferPointer { starts in
+            let after = starts.firstIndex(atOrAfter: local + 1, guess: local + 1)
+            guard after > 0 else { return 0 }
+            return starts.firstIndex(atOrAfter: starts[after - 1], guess: after - 1)
+        }
     }
 }

@@ -23,11 +23,10 @@ extension ShapedParagraph {
     /// The paragraph's glyphs in logical order, as shaped (line edges re-shaped at
     /// layout are not reflected here).
     public var logicalGlyphs: ParagraphGlyphs {
-        var glyphs: [UInt32] = []
-        var starts: [Int] = []
-        var fontIndices: [Int] = []
+        let total = runs.reduce(0) { $0 + $1.count }
         var fonts: [Font] = []
-        glyphs.reserveCapacity(text.count)
+        var fontIndices: [Int] = []
+        fontIndices.reserveCapacity(total)
         for run in runs {
             let fontIndex =
                 fonts.firstIndex(of: run.font)
@@ -35,28 +34,55 @@ extension ShapedParagraph {
                     fonts.append(run.font)
                     return fonts.count - 1
                 }()
-            let order = run.isRightToLeft ? Array((0..<run.count).reversed()) : Array(0..<run.count)
-            for g in order {
-                glyphs.append(run.glyphs[g])
-                starts.append(Int(run.clusters[g]))
-                fontIndices.append(fontIndex)
-            }
+            fontIndices.append(contentsOf: repeatElement(fontIndex, count: run.count))
         }
+        let glyphs = logicalOrder(total, of: \.glyphs) { $0 }
+        let starts = logicalOrder(total, of: \.clusters) { Int($0) }
         // A cluster ends where the next different cluster starts, in logical order.
-        var ends = [Int](repeating: text.count, count: starts.count)
-        var next = text.count
-        var index = starts.count - 1
-        while index >= 0 {
-            let start = starts[index]
-            var j = index
-            while j >= 0, starts[j] == start {
-                ends[j] = next
-                j -= 1
+        let ends = [Int](unsafeUninitializedCapacity: total) { ends, count in
+            starts.withUnsafeBufferPointer { starts in
+                var next = text.count
+                var index = total - 1
+                while index >= 0 {
+                    let start = starts[index]
+                    var j = index
+                    while j >= 0, starts[j] == start {
+                        ends[j] = next
+                        j -= 1
+                    }
+                    next = start
+                    index = j
+                }
             }
-            next = start
-            index = j
+            count = total
         }
         return ParagraphGlyphs(
             glyphs: glyphs, clusterStarts: starts, clusterEnds: ends, fontIndices: fontIndices, fonts: fonts)
+    }
+
+    /// One of the runs' per-glyph arrays, `total` values in all, concatenated in
+    /// logical order (a right-to-left run's reversed), each converted by `convert`.
+    private func logicalOrder<Stored, Value>(
+        _ total: Int, of values: KeyPath<ShapedRun, [Stored]>, _ convert: (Stored) -> Value
+    ) -> [Value] {
+        [Value](unsafeUninitializedCapacity: total) { out, count in
+            var at = 0
+            for run in runs {
+                run[keyPath: values].withUnsafeBufferPointer { values in
+                    if run.isRightToLeft {
+                        for value in values.reversed() {
+                            out.initializeElement(at: at, to: convert(value))
+                            at += 1
+                        }
+                    } else {
+                        for value in values {
+                            out.initializeElement(at: at, to: convert(value))
+                            at += 1
+                        }
+                    }
+                }
+            }
+            count = at
+        }
     }
 }

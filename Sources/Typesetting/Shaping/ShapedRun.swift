@@ -77,20 +77,10 @@ struct ShapedRun: Sendable {
     }
 
     /// The first glyph of a left-to-right run whose cluster is at or after
-    /// `offset`, found by walking from where it would be were each character one
-    /// glyph (nearly so in most scripts' text), and by binary search when that is
-    /// more than a few glyphs off: a search over a long run's clusters misses the
-    /// cache at nearly every step, and lines are built and measured by the
-    /// thousand.
+    /// `offset`, found by a walk from where it would be were each character one
+    /// glyph (`firstIndex(atOrAfter:guess:)`).
     static func firstGlyph(in clusters: UnsafeBufferPointer<Int32>, atOrAfter offset: Int, runStart: Int) -> Int {
-        var g = min(max(offset - runStart, 0), clusters.count)
-        for _ in 0..<8 {
-            let atOrAfter = g == clusters.count || Int(clusters[g]) >= offset
-            let beforeIsBefore = g == 0 || Int(clusters[g - 1]) < offset
-            if atOrAfter && beforeIsBefore { return g }
-            g += atOrAfter ? -1 : 1
-        }
-        return clusters.partitionPoint { Int($0) >= offset }
+        clusters.firstIndex(atOrAfter: offset, guess: offset - runStart)
     }
 
     /// The first glyph index whose cluster satisfies `predicate`, which must be false
