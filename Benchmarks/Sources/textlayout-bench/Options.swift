@@ -10,7 +10,10 @@ struct Options: Sendable {
     var width = 400.0
     /// Where to write the results as JSON, if anywhere.
     var jsonPath: String?
-    /// Only scenarios whose name contains this string.
+    /// How many times every scenario is measured, in turn, its runs pooled.
+    var rounds = 1
+    /// Only scenarios whose name contains this string, or one of its parts
+    /// between "|" (`selects(_:)`).
     var filter: String?
     /// Whether to measure peak memory (one child process per scenario).
     var measuresMemory = true
@@ -33,17 +36,21 @@ struct Options: Sendable {
     var textlayoutPath: String?
 
     static let usage = """
-        usage: textlayout-bench [--quick] [--runs N] [--warmups N] [--width POINTS]
+        usage: textlayout-bench [--quick] [--runs N] [--rounds N] [--warmups N] [--width POINTS]
                                 [--json FILE] [--filter TEXT] [--no-memory] [--explain]
                                 [--no-agreement] [--in-process] [--skip-corpus-check]
                                 [--textlayout PATH]
 
           --quick        every scenario once on 16 KB inputs (CI smoke test; times mean nothing)
           --runs N       timed runs per scenario (default 5); median, min and max are reported
+          --rounds N     measure every scenario N times over, in turn, and pool each one's runs
+                 (default 1): a burst of load from elsewhere then slows runs of every row,
+                 not all of one, and the ratios between rows hold better
           --warmups N    untimed runs first (default 1)
           --width P      line width in points (default 400); re-wrap alternates 0.75× and 1.25×
           --json FILE    also write the results as JSON
-          --filter TEXT  only scenarios whose name contains TEXT
+          --filter TEXT  only scenarios whose name contains TEXT, or one of its parts
+                 between "|" ("full layout - english|cold layout - english-1mb TextLayout")
           --no-memory    skip the peak-memory child processes
           --explain      print the first lines where TextLayout and Pango break differently
           --no-agreement skip the line-break comparison with Pango (so a profile holds only the scenarios)
@@ -73,6 +80,7 @@ struct Options: Sendable {
             switch argument {
             case "--quick": quick = true
             case "--runs": runs = Int(try number(argument))
+            case "--rounds": rounds = max(1, Int(try number(argument)))
             case "--warmups":
                 let text = try value(argument)
                 guard let count = Int(text), count >= 0 else {
@@ -113,4 +121,13 @@ struct UsageError: Error {
     var message: String?
 
     init(_ message: String?) { self.message = message }
+}
+
+extension Options {
+    /// Whether a scenario named `name` is asked for: no filter, or a name holding
+    /// one of the filter's parts between "|".
+    func selects(_ name: String) -> Bool {
+        guard let filter else { return true }
+        return filter.split(separator: "|").contains { name.contains($0) }
+    }
 }

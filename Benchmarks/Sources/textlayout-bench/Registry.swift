@@ -65,8 +65,7 @@ enum ScenarioRegistry {
             let text = String(decoding: english.utf8, as: UTF8.self)
             all.append(SoakLayout(documentCount: options.quick ? 10_000 : 100_000, english: text))
         }
-        guard let filter = options.filter else { return all }
-        return all.filter { $0.name.description.contains(filter) }
+        return all.filter { options.selects($0.name.description) }
     }
 
     /// Cold layout of a rich corpus by TextLayout (on all cores and on one) and by

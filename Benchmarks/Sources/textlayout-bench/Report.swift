@@ -53,6 +53,16 @@ struct ResultRow: Sendable, Codable {
     }
 }
 
+extension ResultRow {
+    /// Adds `other`'s runs (the same scenario, measured again in a later round) to
+    /// this row's, and figures the median, minimum, maximum and speeds over them all.
+    mutating func pool(_ other: ResultRow) {
+        let pooled = Timing(runs: runSeconds + other.runSeconds, lines: lines)
+        (medianSeconds, minSeconds, maxSeconds, runSeconds) = (pooled.median, pooled.min, pooled.max, pooled.runs)
+        (megabytesPerSecond, linesPerSecond) = (Double(bytes) / medianSeconds / 1e6, Double(lines) / medianSeconds)
+    }
+}
+
 /// The results as a Markdown table and as JSON.
 struct Report: Sendable, Codable {
     /// How the numbers were made: machine, options.

@@ -4,33 +4,42 @@ import Typesetting
 // textlayout-bench: TextLayout against Pango and the ICU + HarfBuzz floor, in one
 // process, on the same fonts, text and width. See Options.usage and the README.
 
+/// One row for `scenario`: its runs, here or in a child process, and with `memory`
+/// (and the options asking for it) its peak memory.
+func measure(_ scenario: any Scenario, options: Options, memory: Bool) throws -> ResultRow {
+    FileHandle.standardError.write(Data("\(scenario.name): ".utf8))
+    var row: ResultRow
+    if options.inProcess {
+        row = ResultRow(
+            scenario: scenario, timing: try Timing.measure(scenario, runs: options.runs, warmups: options.warmups))
+        scenario.reset()
+    } else if let measured = TimeProbe.measure(name: scenario.name.description, options: options) {
+        row = measured
+    } else {
+        throw HarnessError("timing '\(scenario.name)' in a child process failed (--in-process times it here)")
+    }
+    FileHandle.standardError.write(
+        Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
+    // A whole process's memory is its own peak resident set, as wait4 gives it,
+    // not what one run adds to this harness.
+    if scenario is WholeProcess {
+        row.peakMemoryBytes = row.extra["peakRSSBytes"].map { Int($0) }
+    } else if memory && options.measuresMemory {
+        row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
+    }
+    return row
+}
+
 /// Runs the harness: every scenario, the line-break agreement, the table and JSON.
 func runBenchmarks(options: Options) throws {
     let corpora = try Corpora.load(quick: options.quick, generating: !options.skipsCorpusCheck)
     let scenarios = try ScenarioRegistry.scenarios(corpora: corpora, options: options)
     var rows: [ResultRow] = []
-    for scenario in scenarios {
-        FileHandle.standardError.write(Data("\(scenario.name): ".utf8))
-        var row: ResultRow
-        if options.inProcess {
-            row = ResultRow(
-                scenario: scenario, timing: try Timing.measure(scenario, runs: options.runs, warmups: options.warmups))
-            scenario.reset()
-        } else if let measured = TimeProbe.measure(name: scenario.name.description, options: options) {
-            row = measured
-        } else {
-            throw HarnessError("timing '\(scenario.name)' in a child process failed (--in-process times it here)")
+    for round in 1...options.rounds {
+        for (index, scenario) in scenarios.enumerated() {
+            let row = try measure(scenario, options: options, memory: round == 1)
+            if round == 1 { rows.append(row) } else { rows[index].pool(row) }
         }
-        FileHandle.standardError.write(
-            Data(String(format: "median %.1f ms over %d runs\n", row.medianSeconds * 1000, row.runSeconds.count).utf8))
-        // A whole process's memory is its own peak resident set, as wait4 gives it,
-        // not what one run adds to this harness.
-        if scenario is WholeProcess {
-            row.peakMemoryBytes = row.extra["peakRSSBytes"].map { Int($0) }
-        } else if options.measuresMemory {
-            row.peakMemoryBytes = PeakMemory.measure(name: row.name, options: options)
-        }
-        rows.append(row)
     }
 
     var agreement: [LineBreakAgreement] = []
@@ -38,7 +47,7 @@ func runBenchmarks(options: Options) throws {
     let pango = try PangoPeer()
     for corpus in corpora
     where options.comparesWithPango
-        && (options.filter.map({ f in rows.contains { $0.sample == corpus.name && $0.name.contains(f) } }) ?? true)
+        && (options.filter == nil || rows.contains { $0.sample == corpus.name && options.selects($0.name) })
     {
         guard corpus.markup != nil else {
             agreement.append(
