@@ -72,7 +72,7 @@ struct WrapCommand {
     }
 
     /// Reads, lays out and writes batch after batch: up to `batchesInFlight` at a
-    /// time on all cores, written in order; what came before a pause in the input is
+    /// time on all cores, each written in order as soon as it is laid out; what came before a pause in the input is
     /// written and flushed before waiting for more.
     private func runStreaming(
         _ reader: inout ParagraphBatchReader, writer: BatchWriter, sink: inout WrapOutput,
@@ -88,16 +88,21 @@ struct WrapCommand {
             }
             guard !batches.isEmpty else { break }
             let frozen = batches
-            let laidOut = WorkerPool.map(count: frozen.count) { index in
+            // Each batch is written as soon as it and those before it are laid out,
+            // while the workers lay out the next.
+            var failure: (any Error)?
+            WorkerPool.forEachInOrder(count: frozen.count) { index in
                 writer.lay(frozen[index], attributed: nil, lineLimit: nil)
-            }
-            for (batch, result) in zip(batches, laidOut) {
+            } consume: { index, result in
+                guard failure == nil else { return }
+                let batch = frozen[index]
                 if batch.hadInvalidUTF8, !warned {
                     warned = true
                     errors.write("textlayout: warning: \(InputText.invalidUTF8Warning(name: inputName))\n")
                 }
-                try sink.write(result, of: batch, output: &output)
+                do { try sink.write(result, of: batch, output: &output) } catch { failure = error }
             }
+            if let failure { throw failure }
             if batches.last?.inputPaused == true { (output as? BufferedOutput)?.flush() }
             // Output that can no longer be written (`wrap big.txt | head`) ends the run:
             // the rest of the input is not laid out for nobody; the exit status says so.
