@@ -70,7 +70,8 @@ package enum WorkerPool {
     ///
     /// The calling thread runs jobs too whenever the next result is not ready and a
     /// job is left to claim, and waits only for a job a worker is running, so the
-    /// jobs finish even when no worker thread is free (called from a worker itself).
+    /// jobs finish even when no worker thread is free (called from a worker itself),
+    /// and it returns without waiting for workers that never got to start.
     ///
     /// - Parameters:
     ///   - count: how many jobs.
@@ -86,9 +87,11 @@ package enum WorkerPool {
         guard count > 0 else { return }
         let results = Results<Value>(count: count)
         let finished = DispatchSemaphore(value: 0)
-        let group = DispatchGroup()
         for _ in 0..<max(0, min(workers, count - 1)) {
-            DispatchQueue.global().async(group: group) {
+            // Not waited for: a worker that starts after the last job was claimed
+            // finds nothing and ends, so no thread ever blocks on a pool that has
+            // no thread free to start one (wrap calls this from its own workers).
+            DispatchQueue.global().async {
                 while let index = results.claim() {
                     results.store(job(index), at: index)
                     finished.signal()
@@ -103,10 +106,9 @@ package enum WorkerPool {
             } else if let index = results.claim() {
                 results.store(job(index), at: index)
             } else {
-                finished.wait()  // job `next` runs on a worker
+                finished.wait()  // job `next` runs on a worker that has started
             }
         }
-        group.wait()
     }
 
     /// One result per job, each stored once by the thread that ran the job, and the
