@@ -11,7 +11,7 @@ import Typesetting
 @Suite struct ParallelLayoutTests {
     /// Every test corpus, three times over (about 200 paragraphs of every script),
     /// with rich attributes and a paragraph style per paragraph; one paragraph in
-    /// nine marked to fail its analysis.
+    /// nine marked to fail its analysis, and runs of three empty ones.
     static let document: AttributedText = {
         var plain = ""
         for round in 0..<3 {
@@ -23,6 +23,10 @@ import Typesetting
         }
         var lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
         for index in stride(from: 4, to: lines.count, by: 9) { lines[index] = "FAIL " + lines[index] }
+        // Runs of empty paragraphs, laid out side by side (each has no glyphs).
+        for index in stride(from: lines.count - 1, to: 0, by: -23) {
+            lines.insert(contentsOf: ["", "", ""], at: index)
+        }
         return (try? RichDifferentialTests.richText(lines.joined(separator: "\n"), seed: 15)) ?? AttributedText()
     }()
 

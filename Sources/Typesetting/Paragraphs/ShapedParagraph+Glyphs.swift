@@ -24,6 +24,12 @@ extension ShapedParagraph {
     /// layout are not reflected here).
     public var logicalGlyphs: ParagraphGlyphs {
         let total = runs.reduce(0) { $0 + $1.count }
+        // With capacity 0, `Array(unsafeUninitializedCapacity:)` writes the count of
+        // the standard library's one shared empty storage: two threads doing so race
+        // (ThreadSanitizer reports it), so an empty paragraph makes none.
+        guard total > 0 else {
+            return ParagraphGlyphs(glyphs: [], clusterStarts: [], clusterEnds: [], fontIndices: [], fonts: [])
+        }
         var fonts: [Font] = []
         var fontIndices: [Int] = []
         fontIndices.reserveCapacity(total)
