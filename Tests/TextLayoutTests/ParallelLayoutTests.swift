@@ -134,6 +134,21 @@ import Typesetting
         #expect(parallel.layoutErrorCount == sequential.layoutErrorCount)
     }
 
+    @Test func measuringOnAllCoresGivesTheOneCoreSize() throws {
+        let (_, sequential, sequentialFailures) = try Self.fragmentManager(allCores: false)
+        let (_, parallel, parallelFailures) = try Self.fragmentManager(allCores: true)
+        for width in [150, 410, CGFloat.infinity] {
+            #expect(parallel.measuredSize(atWidth: width) == sequential.measuredSize(atWidth: width))
+        }
+        #expect(parallel.statistics.fragmentsLaidOut == 0, "measuring lays nothing out")
+        #expect(sequentialFailures.ranges.count >= 20)
+        #expect(parallelFailures.ranges == sequentialFailures.ranges)
+        // Shaping was kept: measuring again shapes nothing more.
+        let shaped = parallel.typesetter.statistics.paragraphsTypeset
+        _ = parallel.measuredSize(atWidth: 230)
+        #expect(parallel.typesetter.statistics.paragraphsTypeset == shaped)
+    }
+
     @Test(arguments: [1, 5, 8, 9, 30, 100])
     func anEnumerationThatStopsEarlyLaysOutAtMostTwiceWhatItHandedOver(handed: Int) throws {
         let (_, manager, _) = try Self.fragmentManager(allCores: true)

@@ -94,7 +94,8 @@ extension TextLayoutManager {
 
     /// The size the whole text would take in a container `width` wide (padding and
     /// line limit as the current container's), measured without touching the layout:
-    /// kept shaping is reused, lines are broken and let go. O(text), no re-shaping.
+    /// kept shaping is reused, lines are broken and let go. O(text), no re-shaping;
+    /// on all cores unless there is a line limit or the typesetter is on one.
     public func measuredSize(atWidth width: CGFloat) -> CGSize {
         let padding = textContainer?.lineFragmentPadding ?? 0
         let lineWidth = ShapedParagraph.layoutWidth(width.isFinite ? width - 2 * padding : .infinity)
@@ -102,6 +103,16 @@ extension TextLayoutManager {
         var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
         var height: CGFloat = 0
         var widest: CGFloat = 0
+        if laysOutInParallel {
+            for start in stride(from: 0, to: fragments.count, by: ParallelBatch.largest) {
+                breakInParallel(start..<min(start + ParallelBatch.largest, fragments.count), lineWidth: lineWidth) {
+                    _, lines, style in
+                    height += Self.tileHeight(of: lines, in: style)
+                    widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
+                }
+            }
+            return CGSize(width: width.isFinite ? width : widest + 2 * padding, height: height)
+        }
         for index in 0..<fragments.count {
             let (lines, tileHeight) = linesAndHeight(ofFragmentAt: index, lineWidth: lineWidth, linesLeft: linesLeft)
             height += tileHeight

@@ -37,18 +37,31 @@ extension TextLayoutManager {
     /// Lays out the fragments at `pending`, none laid out, on all cores.
     private func layOutInParallel(pending: ArraySlice<Int>) {
         guard pending.count > 1 else { return }
-        let work = pending.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
+        breakInParallel(pending, lineWidth: lineWidth) { index, lines, style in
+            record(lines, height: Self.tileHeight(of: lines, in: style), at: index)
+        }
+        statistics.fragmentsLaidOutInParallel += pending.count
+        usageBoundsMayHaveChanged()
+    }
+
+    /// Breaks the paragraphs of the fragments at `indices` at `lineWidth` on all
+    /// cores, each shaped first unless its shaping is kept (and then kept, its
+    /// analysis failure recorded), and hands `body` each one's index, lines and
+    /// style on this thread, in order, as soon as it and those before it are done
+    /// (`WorkerPool.forEachInOrder`): each is recorded while the workers go on.
+    func breakInParallel(
+        _ indices: some Collection<Int>, lineWidth: CGFloat, _ body: (Int, [Line], ParagraphStyle) -> Void
+    ) {
+        let indices = Array(indices)
+        let work = indices.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
         let typesetter = typesetter
         let breaking = (textContainer ?? TextContainer()).breaking
-        let width = lineWidth
-        // Each fragment is recorded as soon as it and those before it are done,
-        // while the workers go on with the next.
         WorkerPool.forEachInOrder(count: work.count) { i in
             let (shaped, error) =
                 work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
-            return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: width))
+            return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: lineWidth))
         } consume: { i, result in
-            let index = pending[pending.startIndex + i]
+            let index = indices[i]
             let fragment = fragments[index]
             if fragment.shaped == nil {
                 fragment.shaped = result.shaped
@@ -58,10 +71,8 @@ extension TextLayoutManager {
                     recordFailure(error, at: (start + content.lowerBound)..<(start + content.upperBound))
                 }
             }
-            record(result.lines, height: Self.tileHeight(of: result.lines, in: result.shaped.style), at: index)
+            body(index, result.lines, result.shaped.style)
         }
-        statistics.fragmentsLaidOutInParallel += pending.count
-        usageBoundsMayHaveChanged()
     }
 }
 
