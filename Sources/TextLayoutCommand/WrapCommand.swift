@@ -72,8 +72,8 @@ struct WrapCommand {
     }
 
     /// Reads, lays out and writes batch after batch: up to `batchesInFlight` at a
-    /// time on all cores, each written in order as soon as it is laid out; what came before a pause in the input is
-    /// written and flushed before waiting for more.
+    /// time on all cores, each written in order as soon as it is laid out; what came
+    /// before a pause in the input is written and flushed before waiting for more.
     private func runStreaming(
         _ reader: inout ParagraphBatchReader, writer: BatchWriter, sink: inout WrapOutput,
         output: inout some TextOutputStream, errors: inout some TextOutputStream
