@@ -97,12 +97,13 @@ enum PNGEncoder {
     ) throws {
         var stream = z_stream()
         let rowBytes = pixels.width * type.channels + 1
+        let imageBytes = rowBytes * pixels.height
         let status = czlib_deflate_init(
-            &stream, compressionLevel, memoryLevel(forBytes: rowBytes * pixels.height), Z_DEFAULT_STRATEGY)
+            &stream, compressionLevel, memoryLevel(forBytes: imageBytes), Z_DEFAULT_STRATEGY)
         guard status == Z_OK else { throw zlibError(status, "start compressing") }
         defer { deflateEnd(&stream) }
         // Up to 128 KB at a time, less for a small image: zeroing the buffer is work.
-        let outputSize = min(1 << 17, Int(deflateBound(&stream, UInt(rowBytes * pixels.height))))
+        let outputSize = min(1 << 17, Int(deflateBound(&stream, UInt(imageBytes))))
         var output = [UInt8](repeating: 0, count: outputSize)
         var scanline = [UInt8](repeating: 0, count: rowBytes)
         try output.withUnsafeMutableBufferPointer { out in

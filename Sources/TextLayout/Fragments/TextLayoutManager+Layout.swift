@@ -71,10 +71,7 @@ extension TextLayoutManager {
         if let kept = fragment.shaped {
             shaped = kept
         } else {
-            let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
-            let content = fragment.textElement.paragraphContentRange
-            shaped = shapedParagraph(
-                fragment.textElement.content, at: (start + content.lowerBound)..<(start + content.upperBound))
+            shaped = shapedParagraph(fragment.textElement.content, at: contentRange(ofFragmentAt: index))
             fragment.shaped = shaped
         }
         let container = textContainer ?? TextContainer()
@@ -83,6 +80,14 @@ extension TextLayoutManager {
             lines = container.cappedLines(lines, count: linesLeft, paragraph: shaped, width: lineWidth)
         }
         return (lines, Self.tileHeight(of: lines, in: shaped.style))
+    }
+
+    /// Where the content of the fragment at `index` (its paragraph without the
+    /// separator) is in the document: the range an analysis failure is reported at.
+    func contentRange(ofFragmentAt index: Int) -> Range<Int> {
+        let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
+        let content = fragments[index].textElement.paragraphContentRange
+        return (start + content.lowerBound)..<(start + content.upperBound)
     }
 
     /// The height of a fragment's tile: its lines' and its paragraph's spacing
@@ -104,12 +109,9 @@ extension TextLayoutManager {
         var height: CGFloat = 0
         var widest: CGFloat = 0
         if laysOutInParallel {
-            for start in stride(from: 0, to: fragments.count, by: ParallelBatch.largest) {
-                breakInParallel(start..<min(start + ParallelBatch.largest, fragments.count), lineWidth: lineWidth) {
-                    _, lines, style in
-                    height += Self.tileHeight(of: lines, in: style)
-                    widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
-                }
+            breakInParallel(0..<fragments.count, lineWidth: lineWidth) { _, lines, style in
+                height += Self.tileHeight(of: lines, in: style)
+                widest = lines.reduce(widest) { max($0, $1.origin.x + $1.width) }
             }
             return CGSize(width: width.isFinite ? width : widest + 2 * padding, height: height)
         }

@@ -19,23 +19,16 @@ extension TextLayoutManager {
         typesetter.usesAllCores && (textContainer?.maximumNumberOfLines ?? 0) <= 0
     }
 
-    /// Lays out, on all cores, the fragments at `indices` that are not laid out,
-    /// `ParallelBatch.largest` at a time: each paragraph shaped (unless its shaping
-    /// is kept) and broken on a worker, and recorded in the order of `indices` on
-    /// this thread as the results come in (`WorkerPool.forEachInOrder`), analysis
-    /// failures included, as `ensureLayout(ofFragmentAt:)` records one. Nothing
-    /// happens on one core, under a line limit, or for fewer than two fragments to
-    /// lay out. Indices without a fragment are skipped.
+    /// Lays out, on all cores, the fragments at `indices` that are not laid out:
+    /// each paragraph shaped (unless its shaping is kept) and broken on a worker,
+    /// and recorded in the order of `indices` on this thread as the results come in
+    /// (`breakInParallel`), analysis failures included, as
+    /// `ensureLayout(ofFragmentAt:)` records one. Nothing happens on one core, under
+    /// a line limit, or for fewer than two fragments to lay out. Indices without a
+    /// fragment are skipped.
     func layOutInParallel(_ indices: some Sequence<Int>) {
         guard laysOutInParallel else { return }
         let pending = indices.filter { $0 >= 0 && $0 < fragments.count && fragments[$0].state != .layoutAvailable }
-        for start in stride(from: 0, to: pending.count, by: ParallelBatch.largest) {
-            layOutInParallel(pending: pending[start..<min(start + ParallelBatch.largest, pending.count)])
-        }
-    }
-
-    /// Lays out the fragments at `pending`, none laid out, on all cores.
-    private func layOutInParallel(pending: ArraySlice<Int>) {
         guard pending.count > 1 else { return }
         breakInParallel(pending, lineWidth: lineWidth) { index, lines, style in
             record(lines, height: Self.tileHeight(of: lines, in: style), at: index)
@@ -45,33 +38,33 @@ extension TextLayoutManager {
     }
 
     /// Breaks the paragraphs of the fragments at `indices` at `lineWidth` on all
-    /// cores, each shaped first unless its shaping is kept (and then kept, its
-    /// analysis failure recorded), and hands `body` each one's index, lines and
-    /// style on this thread, in order, as soon as it and those before it are done
-    /// (`WorkerPool.forEachInOrder`): each is recorded while the workers go on.
+    /// cores, `ParallelBatch.largest` at a time, each shaped first unless its
+    /// shaping is kept (and then kept, its analysis failure recorded), and hands
+    /// `body` each one's index, lines and style on this thread, in order, as soon as
+    /// it and those before it are done (`WorkerPool.forEachInOrder`): each is
+    /// recorded while the workers go on.
     func breakInParallel(
         _ indices: some Collection<Int>, lineWidth: CGFloat, _ body: (Int, [Line], ParagraphStyle) -> Void
     ) {
         let indices = Array(indices)
-        let work = indices.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
         let typesetter = typesetter
         let breaking = (textContainer ?? TextContainer()).breaking
-        WorkerPool.forEachInOrder(count: work.count) { i in
-            let (shaped, error) =
-                work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
-            return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: lineWidth))
-        } consume: { i, result in
-            let index = indices[i]
-            let fragment = fragments[index]
-            if fragment.shaped == nil {
-                fragment.shaped = result.shaped
-                if let error = result.error {
-                    let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
-                    let content = fragment.textElement.paragraphContentRange
-                    recordFailure(error, at: (start + content.lowerBound)..<(start + content.upperBound))
+        for batchStart in stride(from: 0, to: indices.count, by: ParallelBatch.largest) {
+            let batch = indices[batchStart..<min(batchStart + ParallelBatch.largest, indices.count)]
+            let work = batch.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
+            WorkerPool.forEachInOrder(count: work.count) { i in
+                let (shaped, error) =
+                    work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
+                return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: lineWidth))
+            } consume: { i, result in
+                let index = batch[batch.startIndex + i]
+                let fragment = fragments[index]
+                if fragment.shaped == nil {
+                    fragment.shaped = result.shaped
+                    if let error = result.error { recordFailure(error, at: contentRange(ofFragmentAt: index)) }
                 }
+                body(index, result.lines, result.shaped.style)
             }
-            body(index, result.lines, result.shaped.style)
         }
     }
 }
