@@ -26,6 +26,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Whether runs of a script (by `Script.code`) may be cut into words, once
     /// worked out (see `WordSplitting`): kept with the face, so freed with it.
     let wordSplittingVerdicts = Lock<[Int32: Bool]>([:])
+    /// Whether HarfBuzz's unsafe-to-concat flags say where runs of the face may be
+    /// cut, once worked out (see `PiecewiseShaping`): freed with the face.
+    let piecewiseVerdict = Lock<Bool?>(nil)
     /// The glyphs that may come of an optional ligature, per script (by
     /// `Script.code`), once worked out (see `UnligatedWords`): freed with the face.
     let ligatureGlyphs = Lock<[Int32: UnligatedWords.LigatureGlyphs]>([:])

@@ -123,7 +123,7 @@ public final class ShapedParagraph: Sendable {
             let runs = Shaper.withShaper(
                 language: locale, statistics: statistics, cache: shapeCache, usesAllCores: usesAllCores
             ) { shaper in
-                shaper.shape(items, tableIndex: tableIndex, in: buffer)
+                shaper.shape(items, tableIndex: tableIndex, lineBreaks: breaks.offsets, in: buffer)
             }
             let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs, hyphenation: style.hyphenation)
             return (bidi, runs, segments)

@@ -36,6 +36,26 @@ public struct Script: Sendable, Hashable, CustomStringConvertible {
         code == 17 || code == 20 || code == 22 || code == 54 || code == 5
     }
 
+    /// Whether the script is written without spaces between words (Thai, Lao,
+    /// Khmer, Myanmar), or in Chinese, Japanese and Korean text that lines break
+    /// between almost any two clusters (Han, Kana, Bopomofo, Hangul): runs of it
+    /// are shaped through the cache in the pieces between line-break
+    /// opportunities (`PiecewiseShaping`), whatever the face, for words cut after
+    /// spaces would be whole sentences.
+    var isWrittenInPieces: Bool {
+        // ICU's UScriptCode: 18 Hangul, 23 Khmer, 24 Lao, 28 Myanmar, 38 Thai.
+        isHanOrKana || code == 18 || code == 23 || code == 24 || code == 28 || code == 38
+    }
+
+    /// Whether HarfBuzz joins the script's letters, choosing their forms by the
+    /// characters around a run as well as in it (its Arabic joining, which the
+    /// Universal Shaping Engine applies to the other joining scripts too): Arabic,
+    /// Syriac, Mongolian, N'Ko, Phags-pa, Mandaic, Manichaean, Psalter Pahlavi,
+    /// Adlam, Hanifi Rohingya, Sogdian, Chorasmian and Old Uyghur.
+    var joinsLetters: Bool {
+        [2, 34, 27, 87, 90, 84, 121, 123, 167, 182, 183, 189, 194].contains(code)
+    }
+
     /// The ISO 15924 code.
     public var description: String { iso15924 }
 }

@@ -47,6 +47,12 @@ final class GlyphBuffer: @unchecked Sendable {
         offsets = nil
     }
 
+    /// Drops the glyphs from `index` on, keeping the storage.
+    func truncate(to index: Int) {
+        precondition(index >= 0 && index <= count, "a buffer is cut within its glyphs")
+        count = index
+    }
+
     /// Makes room for `additional` more glyphs.
     @inline(__always)
     func reserve(_ additional: Int) {

@@ -9,30 +9,46 @@ extension Shaper {
         return tag.isEmpty ? nil : hb_language_from_string(tag, -1)
     }
 
+    /// HarfBuzz's script for `script`, kept from the last asked for (the ISO 15924
+    /// name is a string made from ICU's).
+    func hbScript(_ script: Script) -> hb_script_t {
+        if lastScript.code != script.code {
+            lastScript = (script.code, hb_script_from_string(script.iso15924, -1))
+        }
+        return lastScript.tag
+    }
+
+    /// Whether HarfBuzz shapes `script` left to right: a run of a script written
+    /// right to left is reversed to be shaped, even at an even bidi level.
+    func isLeftToRight(_ script: Script) -> Bool {
+        hb_script_get_horizontal_direction(hbScript(script)) != HB_DIRECTION_RTL
+    }
+
     /// One `hb_shape` of `range` in the run's font, script and direction, HarfBuzz
     /// seeing `context` around it, appended to `output` with clusters counted from
-    /// `clusterBase`.
+    /// `clusterBase`; with `flaggingConcatenation`, each glyph's unsafe-to-concat
+    /// flag is set in `unsafeToConcat` (see `PiecewiseShaping`).
     func shapeStretch(
         _ range: Range<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-        context: Range<Int>, clusterBase: Int, into output: GlyphBuffer
+        context: Range<Int>, clusterBase: Int, into output: GlyphBuffer, flaggingConcatenation: Bool = false
     ) {
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(
             buffer, text.baseAddress! + context.lowerBound, Int32(context.count),
             UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
         hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if lastScript.code != run.script.code {
-            lastScript = (run.script.code, hb_script_from_string(run.script.iso15924, -1))
-        }
-        hb_buffer_set_script(buffer, lastScript.tag)
+        hb_buffer_set_script(buffer, hbScript(run.script))
         if let own = run.style.flatMap({ OpaquePointer(bitPattern: $0.hbLanguage) }) {
             hb_buffer_set_language(buffer, own)
         } else if let language {
             hb_buffer_set_language(buffer, language)
         }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        hb_buffer_set_flags(
-            buffer, run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT)
+        var flags = run.startsInsideCluster ? HB_BUFFER_FLAG_DO_NOT_INSERT_DOTTED_CIRCLE : HB_BUFFER_FLAG_DEFAULT
+        if flaggingConcatenation {
+            flags = hb_buffer_flags_t(flags.rawValue | HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue)
+        }
+        hb_buffer_set_flags(buffer, flags)
         if let style = run.style, !style.hbFeatures.isEmpty {
             hb_shape(run.font.face.hbFont, buffer, style.hbFeatures, UInt32(style.hbFeatures.count))
         } else {
@@ -55,6 +71,11 @@ extension Shaper {
                 output.unsafeToBreak[at + i] = infos[i].mask & flag != 0
                 if positions[i].x_offset != 0 || positions[i].y_offset != 0 { hasOffsets = true }
             }
+        }
+        if flaggingConcatenation {
+            let concat = HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+            unsafeToConcat.removeAll(keepingCapacity: true)
+            for i in 0..<n { unsafeToConcat.append(infos[i].mask & concat != 0) }
         }
         guard hasOffsets else { return }
         let offsets = output.makeOffsets() + 2 * (output.count - n)

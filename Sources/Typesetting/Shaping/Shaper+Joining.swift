@@ -8,8 +8,13 @@ extension Shaper {
     /// level and shaping style shaped together, then cut back at the items'
     /// boundaries moved to the next cluster boundary (a ligature across a change
     /// takes the attributes of its first character). `tableIndex` maps an item's
-    /// attribute run to the paragraph's attribute table.
-    func shape(_ items: [TextItem], tableIndex: [Int], in text: UnsafeBufferPointer<UInt16>) -> [ShapedRun] {
+    /// attribute run to the paragraph's attribute table; `lineBreaks` are the
+    /// paragraph's line-break opportunities, where runs shaped in pieces are cut.
+    func shape(
+        _ items: [TextItem], tableIndex: [Int], lineBreaks: [Int32], in text: UnsafeBufferPointer<UInt16>
+    ) -> [ShapedRun] {
+        self.lineBreaks = lineBreaks
+        defer { self.lineBreaks = [] }
         // The items each shaped run covers.
         var groups: [Range<Int>] = []
         var shaped: [ShapedRun] = []

@@ -55,11 +55,7 @@ extension Shaper {
     /// space shape the same side by side as alone.
     func addWords(of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         cutIntoPieces(run.range, in: text)
-        let runKey = RunKey(
-            face: run.font.face.identity,
-            language: run.style.map(\.hbLanguage).flatMap { $0 == 0 ? nil : $0 }
-                ?? language.map { Int(bitPattern: UnsafeRawPointer($0)) } ?? 0,
-            script: run.script.code, isRightToLeft: run.isRightToLeft, features: run.style?.featureKey ?? 0)
+        let runKey = runKey(of: run)
         let seed = runKey.seed
         // A letter-spaced run may take a word from the entries of its style with the
         // optional ligatures on, where they did nothing to it (`UnligatedWords`).

@@ -13,6 +13,11 @@ internal import CHarfBuzz
 ///   face allows it (`WordSplitting`) and the style does
 ///   (`ShapingStyle.splitsIntoWords`): the words no run of the paragraph found in
 ///   the cache are shaped together, one HarfBuzz call per face and style;
+/// - in the pieces between line-break opportunities through the cache
+///   (`Shaper+Pieces.swift`), for scripts written without spaces and faces that
+///   may not be cut after them (`PiecewiseShaping`): a run whose pieces are all
+///   cached takes them, any other is shaped whole and keeps the pieces HarfBuzz
+///   flags as safe to concatenate;
 /// - a very long run, in chunks on all cores, each chunk word by word
 ///   (`Shaper+Parallel.swift`).
 ///
@@ -30,7 +35,7 @@ final class Shaper: @unchecked Sendable {
     var statistics: TypesetterStatistics
     var cache: ShapeCache?
     /// The HarfBuzz script of the last script shaped: looked up once per run, not
-    /// per stretch (the ISO 15924 name is a string made from ICU's).
+    /// per stretch (`hbScript`).
     var lastScript: (code: Int32, tag: hb_script_t) = (-1, HB_SCRIPT_INVALID)
 
     /// Scratch kept between runs of the paragraph this shaper serves: the runs'
@@ -47,6 +52,16 @@ final class Shaper: @unchecked Sendable {
     var classKeys: [RunKey] = []
     var classRuns: [ShapedRun] = []
     var pending: [Pending] = []
+    /// The paragraph's line-break opportunities (`LineBreakOpportunities.offsets`),
+    /// where runs shaped in pieces are cut; empty when none were given.
+    var lineBreaks: [Int32] = []
+    /// Scratch of the piecewise path: the run's cuts, and the unsafe-to-concat
+    /// flags of the glyphs last shaped with them asked for.
+    var cuts: [Cut] = []
+    /// The cached pieces a run is being covered with: the cut each starts at, the
+    /// cut it ends at, and the glyph count of `output` before it.
+    var taken: [(cut: Int, end: Int, mark: Int)] = []
+    var unsafeToConcat: [Bool] = []
 
     /// A shaper for text in `language` (a BCP 47 or ICU locale; only the language
     /// part matters to HarfBuzz), counting its work into `statistics`, looking words
@@ -68,7 +83,7 @@ final class Shaper: @unchecked Sendable {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
-        if context == 0..<text.count, cache != nil, splitsIntoWords(run) {
+        if context == 0..<text.count, cache != nil, shaping(of: run) != .whole {
             var runs = [run]
             shape(&runs, in: text)
             run = runs[0]
@@ -90,7 +105,10 @@ final class Shaper: @unchecked Sendable {
         beginWords()
         output.removeAll()
         for index in runs.indices {
-            if let cache, splitsIntoWords(runs[index]) {
+            let way = cache == nil ? RunShaping.whole : shaping(of: runs[index])
+            if let cache, way == .pieces {
+                addPieces(of: runs[index], at: index, in: text, cache: cache)
+            } else if let cache, way == .words {
                 let chunks =
                     usesAllCores && runs[index].range.count >= Self.parallelRunLength
                     ? Self.chunks(of: runs[index].range, in: text) : []
@@ -109,14 +127,6 @@ final class Shaper: @unchecked Sendable {
         }
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         for index in runs.indices { finish(&runs[index], in: text) }
-    }
-
-    /// Whether `run` may be shaped word by word through the cache: it starts a
-    /// cluster, its style allows it (`ShapingStyle.splitsIntoWords`) and its face
-    /// does (`WordSplitting`).
-    private func splitsIntoWords(_ run: ShapedRun) -> Bool {
-        !run.startsInsideCluster && run.style?.splitsIntoWords ?? true
-            && WordSplitting.allows(run.font.face, script: run.script)
     }
 
     /// What follows shaping: controls made invisible, space added, attachments placed.

@@ -63,10 +63,14 @@ enum WordSplitting {
         features.allSatisfy { $0.value == 0 || !offByDefault.contains($0.tag) }
     }
 
+    /// Whether the character at `index` starts a grapheme cluster as the itemizer
+    /// and HarfBuzz see them: it is no mark, joiner or selector, nor the second half
+    /// of a surrogate pair.
     @inline(__always)
-    private static func startsCluster(at index: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+    static func startsCluster(at index: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         let unit = text[index]
         if unit < 0x300 { return true }
+        if unit >= 0xDC00, unit <= 0xDFFF, index > 0, (0xD800...0xDBFF).contains(text[index - 1]) { return false }
         return !Itemizer.continuesCluster(decodeScalar(text, at: index).0)
     }
 
@@ -83,11 +87,9 @@ enum WordSplitting {
     private static func computeVerdict(_ face: FontFace, script: Script) -> Bool {
         guard let space = face.glyph(for: " ") else { return false }
         guard let hbFace = hb_font_get_face(face.hbFont) else { return false }
-        // AAT tables, which lookup collection does not see; variable fonts, whose
-        // feature variations swap lookups in.
-        if ["morx", "mort", "kerx", "fvar"].contains(where: { hasTable($0, in: hbFace) }) { return false }
-        // HarfBuzz applies a legacy kern table unless GPOS has a kern feature.
-        if hasTable("kern", in: hbFace), !hasFeature(tag("kern"), in: tag("GPOS"), of: hbFace) { return false }
+        // Tables lookup collection does not see; variable fonts, whose feature
+        // variations swap lookups in.
+        if shapesBeyondLookups(hbFace) || hasTable("fvar", in: hbFace) { return false }
         let glyphs = hb_set_create()
         defer { hb_set_destroy(glyphs) }
         let hbScript = hb_script_from_string(script.iso15924, -1)
@@ -99,6 +101,14 @@ enum WordSplitting {
             }
         }
         return true
+    }
+
+    /// Whether HarfBuzz shapes `face` (a HarfBuzz face) with more than its GSUB and
+    /// GPOS lookups: AAT's `morx`, `mort` or `kerx`, or a legacy `kern` table
+    /// (applied unless GPOS has a kern feature).
+    static func shapesBeyondLookups(_ face: OpaquePointer) -> Bool {
+        if ["morx", "mort", "kerx"].contains(where: { hasTable($0, in: face) }) { return true }
+        return hasTable("kern", in: face) && !hasFeature(tag("kern"), in: tag("GPOS"), of: face)
     }
 
     /// The lookups HarfBuzz may apply for `script` in `table`: those of every

@@ -1,0 +1,189 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// Runs cut at line-break opportunities and shaped through the cache
+/// (`PiecewiseShaping`) are exactly the runs shaped whole — where a piece was first
+/// shaped and wherever it is taken again — and the cache serves them.
+@Suite struct PiecewiseShapingTests {
+    /// The corpora whose runs go the piecewise way: Thai, Chinese and Japanese are
+    /// written without spaces; the test cascade's Devanagari face may not be cut
+    /// after spaces, so its runs (a word each, between the primary face's spaces)
+    /// are kept whole.
+    static let corpora = ["thai.txt", "chinese.txt", "japanese.txt", "devanagari.txt"]
+
+    /// A second pass over a corpus takes its runs from the cache: far fewer HarfBuzz
+    /// calls than the first, every run the same as shaped whole.
+    @Test(arguments: corpora)
+    func aSecondPassTakesPiecesFromTheCache(corpus: String) throws {
+        let text = AttributedText(try TestData.corpus(corpus))
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 100_000)
+        var calls: [Int] = []
+        for _ in 1...2 {
+            let statistics = TypesetterStatistics()
+            for range in paragraphRanges(in: text.utf16) {
+                let content = text.slice(range.content)
+                let cached = try ShapeCacheTests.paragraph(
+                    content, cascade: cascade, cache: cache, statistics: statistics)
+                let whole = try ShapeCacheTests.paragraph(
+                    content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+                #expect(ShapeCacheTests.differences(whole.runs, cached.runs) == [])
+            }
+            calls.append(statistics.shapingCalls)
+        }
+        #expect(calls[1] * 4 <= calls[0], "HarfBuzz calls, first and second pass: \(calls)")
+    }
+
+    /// Pieces shaped in one place and taken in another: each corpus's pieces
+    /// between line-break opportunities, dealt into new paragraphs in a shuffled
+    /// order, shaped through a cache the corpus in its own order filled. Every run
+    /// is exactly the run shaped whole, and the cache saved HarfBuzz calls — fewer
+    /// where the face flags many edges (Noto Sans Thai flags about half of the
+    /// edges between words, so a word is often kept only with its neighbour).
+    ///
+    /// Japanese is dealt in phrases (to each "、" or "。"): the CJK face kerns kana,
+    /// so HarfBuzz flags the edge after nearly every kana, and a kana's piece is
+    /// only ever kept together with what followed it.
+    @Test(arguments: corpora)
+    func piecesTakenInNewPlacesShapeAsTheWholeRun(corpus: String) throws {
+        let units = Array(try TestData.corpus(corpus).utf16)
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 100_000)
+        let byPhrases = corpus == "japanese.txt"
+        var pieces: [[UInt16]] = []
+        for range in paragraphRanges(in: units) {
+            let paragraph = Array(units[range.content])
+            _ = try ShapeCacheTests.paragraph(
+                AttributedText(utf16: paragraph), cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+            let breaks = try paragraph.withUnsafeBufferPointer { try LineBreakOpportunities(text: $0, locale: "en") }
+            var start = 0
+            for offset in breaks.offsets.map(Int.init) where offset > start {
+                if byPhrases, offset < paragraph.count, !"、。".utf16.contains(paragraph[offset - 1]) { continue }
+                pieces.append(Array(paragraph[start..<offset]))
+                start = offset
+            }
+        }
+        var generator = SeededGenerator(seed: 0x7E57)
+        var shuffled = pieces
+        shuffled.shuffle(using: &generator)
+        let warm = TypesetterStatistics()
+        let cold = TypesetterStatistics()
+        let perParagraph = byPhrases ? 3 : 12
+        for first in stride(from: 0, to: shuffled.count, by: perParagraph) {
+            let text = AttributedText(
+                utf16: shuffled[first..<min(first + perParagraph, shuffled.count)].flatMap { $0 })
+            let cached = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: cache, statistics: warm)
+            let whole = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: nil, statistics: cold)
+            #expect(ShapeCacheTests.differences(whole.runs, cached.runs) == [], "pieces from \(first) on")
+        }
+        #expect(warm.shapeCacheHits > 0)
+        #expect(
+            warm.shapingCalls < cold.shapingCalls, "HarfBuzz calls: \(warm.shapingCalls) against \(cold.shapingCalls)")
+    }
+
+    /// A piece is taken only where its edges allow: a Japanese run whose pieces
+    /// were kept from the middle of a sentence, and the same characters as a run of
+    /// their own, at its start and at its end.
+    @Test func piecesStandOnlyWhereTheirEdgesAllow() throws {
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 4096)
+        let sentence = "お昼になると、お腹がすいてきたので、近くのパン屋さんでメロンパンを買いました。"
+        try Self.expectExact(sentence, cascade: cascade, cache: cache)
+        for text in ["お腹がすいて", "パン屋さんで", "買いました。", "近くの", "ので、お昼に", "が", "。"] {
+            try Self.expectExact(text, cascade: cascade, cache: cache)
+        }
+    }
+
+    /// A run of Hebrew at an even level (inside U+202A LEFT-TO-RIGHT EMBEDDING) is
+    /// shaped by HarfBuzz reversed, its glyphs against its pieces' order: never in
+    /// pieces. fuzz-layout found two glyphs swapped when it was, in emoji between
+    /// Hebrew words (they take the script of the words around them, and the
+    /// colour face may not be cut after spaces). Thai at the same level is cut.
+    @Test func aRightToLeftScriptAtAnEvenLevelIsNeverCutInPieces() throws {
+        let shaper = Shaper(language: "en", statistics: TypesetterStatistics(), cache: ShapeCache(capacity: 64))
+        shaper.lineBreaks = [2, 4]
+        let emoji = try TestData.font("NotoColorEmoji-Subset.ttf")
+        let hebrew = ShapedRun(range: 0..<4, font: emoji, script: Script(of: "א"), bidiLevel: 2, attributesIndex: 0)
+        #expect(shaper.shaping(of: hebrew) == .whole)
+        let thai = ShapedRun(range: 0..<4, font: emoji, script: Script(of: "ก"), bidiLevel: 2, attributesIndex: 0)
+        #expect(shaper.shaping(of: thai) == .pieces)
+        // The text the fuzzer found it in, shaped twice through one cache and whole.
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 4096)
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+        let texts = [
+            "\u{202A}שלום\u{FF76}\(family)\u{FF76}\u{202C}",
+            "\u{202A}שלום\(family)\u{20DD}\u{1F600}שלום\(family)\u{202C}",
+            "\u{202A}\(family)\u{20DD}\u{1F600}\u{202C}",
+        ]
+        for text in texts + texts { try Self.expectExact(text, cascade: cascade, cache: cache) }
+    }
+
+    /// A line may break between a space and a mark after it, where HarfBuzz keeps
+    /// one cluster: no piece is cut there, and a piece that starts with a mark (a
+    /// paragraph's first) stands only at a run's start. fuzz-layout found the mark
+    /// taken from the cache with a cluster of its own.
+    @Test func noPieceIsCutBeforeAMark() throws {
+        let shaper = Shaper(language: "en", statistics: TypesetterStatistics())
+        let units = Array("ก \u{0E31}1 \u{1F44D}\u{1F3FD}x".utf16)
+        shaper.lineBreaks = try units.withUnsafeBufferPointer {
+            try LineBreakOpportunities(text: $0, locale: "th").offsets
+        }
+        #expect(shaper.lineBreaks.contains(2), "UAX #14 breaks between the space and the mark")
+        units.withUnsafeBufferPointer { shaper.cutAtLineBreaks(0..<$0.count, in: $0) }
+        // The run's ends, after the second space and after the emoji with its skin
+        // tone: not between the first space and the mark.
+        #expect(shaper.cuts.map(\.offset) == [0, 5, 9, 10])
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 4096)
+        let texts = [
+            "\u{0E31}1", " ", "\u{0E31}1\u{FE0F}\u{20E3}", "ไทย \u{0E31}ไทย", "ไทย \u{0E31}1\u{FE0F}\u{20E3}",
+            "ไทย \u{0E31}1", "\u{0E31}ไทย", "ก \u{0E31}ไทย ไทย",
+        ]
+        for text in texts + texts {
+            try Self.expectExact(text, cascade: cascade, cache: cache)
+        }
+    }
+
+    /// The scripts cut in pieces whatever the face, and those never cut so.
+    @Test func scriptsWrittenInPiecesAndScriptsThatJoin() {
+        for letter in ["ก", "ກ", "ក", "က", "漢", "ひ", "カ", "한", "ㄅ"] {
+            #expect(Script(of: letter.unicodeScalars.first!).isWrittenInPieces, "\(letter)")
+        }
+        for letter in ["a", "ب", "ܐ", "ᠠ", "ߊ", "ꡀ", "क"] {
+            #expect(!Script(of: letter.unicodeScalars.first!).isWrittenInPieces, "\(letter)")
+        }
+        for letter in ["ب", "ܐ", "ᠠ", "ߊ", "ꡀ", "𞤀"] {
+            #expect(Script(of: letter.unicodeScalars.first!).joinsLetters, "\(letter)")
+        }
+        for letter in ["a", "א", "ก", "क", "漢"] {
+            #expect(!Script(of: letter.unicodeScalars.first!).joinsLetters, "\(letter)")
+        }
+    }
+
+    /// The test fonts are shaped by their OpenType lookups alone, so HarfBuzz's
+    /// flags may be trusted for each.
+    @Test func theTestFontsAllowPieces() throws {
+        for name in ["DejaVuSans.ttf"] + TestData.fallbackFontNames {
+            #expect(PiecewiseShaping.allows(try TestData.font(name).face), "\(name)")
+        }
+    }
+
+    /// Expects `text`, one paragraph, shaped through `cache` to be exactly `text`
+    /// shaped whole.
+    static func expectExact(
+        _ text: String, cascade: FontCascade, cache: ShapeCache, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let content = AttributedText(text)
+        let cached = try ShapeCacheTests.paragraph(
+            content, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+        let whole = try ShapeCacheTests.paragraph(
+            content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        #expect(
+            ShapeCacheTests.differences(whole.runs, cached.runs) == [], "\(text.unicodeScalars.map(\.value))",
+            sourceLocation: sourceLocation)
+    }
+}
