@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Foundation
 import TestSupport
 import Testing
@@ -106,5 +107,23 @@ import Testing
         let cascade = try FontCascade(primary: TestData.font(), systemFallback: locator)
         let face = cascade.face(for: "日", in: cascade.primary.face)
         #expect(face.familyName.hasPrefix("Noto Sans CJK"))
+    }
+
+    /// The coverage bits answer as HarfBuzz's cmap lookup does, for every code point
+    /// of the basic plane in every test font, and in a synthesized instance.
+    @Test(arguments: ["DejaVuSans.ttf"] + TestData.fallbackFontNames)
+    func basicPlaneCoverageIsTheCmaps(name: String) throws {
+        let face = try TestData.font(name).face
+        var covered = 0
+        for value in UInt32(0)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var glyph: UInt32 = 0
+            let mapped = hb_font_get_nominal_glyph(face.hbFont, value, &glyph) != 0
+            if face.covers(scalar) != mapped { Issue.record("U+\(String(value, radix: 16)): \(mapped) in the cmap") }
+            if mapped { covered += 1 }
+        }
+        #expect(covered > 0)
+        let bold = face.instance(variations: [], synthesis: .bold)
+        #expect(bold !== face && bold.basicPlaneCoverage == face.basicPlaneCoverage)
     }
 }

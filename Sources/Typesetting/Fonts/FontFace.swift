@@ -86,6 +86,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// word is U+00k, of the second U+0040 + k): the itemizer's question for
     /// nearly every character, answered without a table per face change.
     let asciiCoverage: (low: UInt64, high: UInt64)
+    /// Which of U+0000…U+FFFF the face's cmap maps to a glyph, one bit each (8 KB):
+    /// the cascade asks each face in turn for every character outside ASCII, and a
+    /// bit costs a tenth of HarfBuzz's cmap lookup. Shared with the loaded face.
+    let basicPlaneCoverage: [UInt64]
 
     private convenience init(path: String, index: Int, store: FaceStore) throws {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
@@ -163,6 +167,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
                 return hb_font_get_nominal_glyph(font, hb_codepoint_t(codePoint), &glyph) != 0 ? glyph : 0
             }
         self.hyphen = Self.hyphen(of: shapingFont)
+        self.basicPlaneCoverage = loadedFace?.basicPlaneCoverage ?? Self.basicPlaneCoverage(of: face)
         var coverage: (low: UInt64, high: UInt64) = (0, 0)
         for (codePoint, glyph) in asciiGlyphs.enumerated() where glyph != 0 {
             if codePoint < 64 {
@@ -172,6 +177,24 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             }
         }
         self.asciiCoverage = coverage
+    }
+
+    /// The bits of `basicPlaneCoverage` for `face`: the code points below U+10000
+    /// its cmap maps, from HarfBuzz's ranges of them.
+    private static func basicPlaneCoverage(of face: OpaquePointer) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: 0x10000 / 64)
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        // HB_SET_VALUE_INVALID, which starts the walk before the first range.
+        var first = hb_codepoint_t.max
+        var last = hb_codepoint_t.max
+        while hb_set_next_range(set, &first, &last) != 0, first < 0x10000 {
+            for codePoint in Int(first)...Int(min(last, 0xFFFF)) {
+                words[codePoint >> 6] |= 1 << UInt64(codePoint & 63)
+            }
+        }
+        return words
     }
 
     /// The hyphen glyph of `font` (see `hyphen`) and its advance, as HarfBuzz shapes
@@ -293,7 +316,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the face has a glyph for `scalar`.
-    public func covers(_ scalar: Unicode.Scalar) -> Bool { glyph(for: scalar) != nil }
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value < 0x10000 else { return glyph(for: scalar) != nil }
+        return basicPlaneCoverage.withUnsafeBufferPointer { $0[Int(value >> 6)] } & (1 << UInt64(value & 63)) != 0
+    }
 
     /// The number of glyphs in the face.
     public var glyphCount: Int { Int(hb_face_get_glyph_count(hb_font_get_face(hbFont))) }
