@@ -87,6 +87,13 @@ package func paragraphEnd(
 /// separator), its separator's UTF-16 length as `paragraphEnd(inUTF16:from:)` gives
 /// it — NEL is C2 85 and U+2029 is E2 80 A9 here — and how many UTF-16 code units
 /// the paragraph makes, so that it can be transcoded into an array of exact size.
+///
+/// Runs of ASCII without control characters go 32 bytes at a time; a word holding
+/// anything else is skipped to its first such byte, which is taken a scalar at a
+/// time. So a paragraph costs its length over 32 plus its non-ASCII scalars, which
+/// is what finding every paragraph of a document at once
+/// (`forEachParagraphEnd(inUTF8:from:_:)`) is made of.
+@inline(__always)
 package func paragraphEnd(
     inUTF8 bytes: UnsafeBufferPointer<UInt8>, from start: Int
 ) -> (end: Int, separatorLength: Int, utf16Count: Int) {
@@ -96,35 +103,72 @@ package func paragraphEnd(
     var index = start
     var units = 0
     while true {
-        // Eight ASCII bytes none of which is below 0x0E (LF is 0x0A, CR 0x0D):
-        // eight units and no separator.
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let below0E = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word
-            guard (word | below0E) & highBits == 0 else { break }
-            index += 8
-            units += 8
-        }
-        guard index < count else { return (count, 0, units) }
-        // The next eight bytes one at a time: only LF, CR and the lead bytes of
-        // NEL and U+2029 can start a separator.
-        for _ in 0..<8 where index < count {
-            let byte = bytes[index]
-            switch byte {
-            case 0x0A:
-                return (index + 1, 1, units + 1)
-            case 0x0D:
-                let isCRLF = index + 1 < count && bytes[index + 1] == 0x0A
-                return isCRLF ? (index + 2, 2, units + 2) : (index + 1, 1, units + 1)
-            case 0xC2 where index + 1 < count && bytes[index + 1] == 0x85:
-                return (index + 2, 1, units + 1)
-            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9:
-                return (index + 3, 1, units + 1)
-            default:
-                units += utf16Width(ofUTF8: byte)
-                index += 1
+        // 32 ASCII bytes none of which is below 0x0E (LF is 0x0A, CR 0x0D): 32 units.
+        while index &+ 32 <= count {
+            var special: UInt64 = 0
+            for offset in stride(from: 0, to: 32, by: 8) {
+                special |= specialBytes(raw.loadUnaligned(fromByteOffset: index &+ offset, as: UInt64.self))
             }
+            guard special == 0 else { break }
+            index &+= 32
+            units &+= 32
         }
+        if index &+ 8 <= count {
+            // Up to the first byte that is not plain ASCII, in one step.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let special = specialBytes(word)
+            let plain = special == 0 ? 8 : special.trailingZeroBitCount >> 3
+            index &+= plain
+            units &+= plain
+            if special == 0 { continue }
+        } else if index == count {
+            return (count, 0, units)
+        }
+        // One scalar: a separator ends the paragraph; LF and CR are the only ones
+        // below 0x0E, and only the lead bytes of NEL and U+2029 can start the others.
+        let byte = bytes[index]
+        switch byte {
+        case 0x0A:
+            return (index &+ 1, 1, units &+ 1)
+        case 0x0D:
+            let isCRLF = index &+ 1 < count && bytes[index &+ 1] == 0x0A
+            return isCRLF ? (index &+ 2, 2, units &+ 2) : (index &+ 1, 1, units &+ 1)
+        case 0xC2 where index &+ 1 < count && bytes[index &+ 1] == 0x85:
+            return (index &+ 2, 1, units &+ 1)
+        case 0xE2 where index &+ 2 < count && bytes[index &+ 1] == 0x80 && bytes[index &+ 2] == 0xA9:
+            return (index &+ 3, 1, units &+ 1)
+        default:
+            // A scalar's lead byte: its length in bytes, and one unit (two from four bytes).
+            let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+            index &+= length
+            units &+= length == 4 ? 2 : 1
+        }
+    }
+}
+
+/// The high bit of each byte of `word` that is not ASCII or is below 0x0E (where
+/// LF and CR are): the lowest one set is exactly the first such byte (the borrow
+/// of the subtraction can only mark bytes above it).
+@inline(__always)
+private func specialBytes(_ word: UInt64) -> UInt64 {
+    (word | (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word) & highBits
+}
+
+/// Hands `body` every paragraph of valid UTF-8 `bytes` from `start` on, as
+/// `paragraphEnd(inUTF8:from:)` finds them one after the other: each one's end
+/// (after its separator), separator length and UTF-16 count, the last one running
+/// to the end without a separator (empty after a final separator). One pass, with
+/// no text converted: what a document's paragraphs cost to find before any is used.
+package func forEachParagraphEnd(
+    inUTF8 bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0,
+    _ body: (_ end: Int, _ separatorLength: Int, _ utf16Count: Int) -> Void
+) {
+    var position = start
+    while true {
+        let (end, separatorLength, count) = paragraphEnd(inUTF8: bytes, from: position)
+        body(end, separatorLength, count)
+        if separatorLength == 0 { return }
+        position = end
     }
 }
 
