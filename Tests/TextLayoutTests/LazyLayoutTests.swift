@@ -11,12 +11,15 @@ import Typesetting
 /// split only as far as they go.
 @Suite struct LazyLayoutTests {
     /// A manager over `text` in a container `width` wide, the storage split at once
-    /// before the manager is added when `split`, else left to split on demand.
+    /// from the front before the manager is added when `split`, else left to split
+    /// on demand (and with `finds`, its paragraphs found in one pass first, none
+    /// converted).
     static func layout(
-        _ text: String, width: CGFloat = 300, split: Bool
+        _ text: String, width: CGFloat = 300, split: Bool, finds: Bool = false
     ) throws -> (TextContentStorage, TextLayoutManager) {
         let storage = TextContentStorage(string: text)
-        if split { _ = storage.paragraphCount }
+        if split { storage.splitParagraphs(through: .max) }
+        if finds { storage.findAllParagraphs() }
         let style = ParagraphStyle(lineSpacing: 1, paragraphSpacing: 3, paragraphSpacingBefore: 2)
         let manager = TextLayoutManager(fonts: try TestData.cascade(), style: style)
         storage.addTextLayoutManager(manager)
@@ -51,9 +54,13 @@ import Typesetting
         let text = Self.texts[textIndex]
         let (_, lazy) = try Self.layout(text, width: width, split: false)
         let (_, split) = try Self.layout(text, width: width, split: true)
+        let (_, found) = try Self.layout(text, width: width, split: false, finds: true)
+        #expect(Self.agree(found.usageBoundsForTextContainer, split.usageBoundsForTextContainer), "estimates agree")
         let expected = Self.snapshot(Fixtures.allFragments(split))
         #expect(Self.snapshot(Fixtures.allFragments(lazy)) == expected)
+        #expect(Self.snapshot(Fixtures.allFragments(found)) == expected)
         #expect(Self.agree(lazy.usageBoundsForTextContainer, split.usageBoundsForTextContainer))
+        #expect(Self.agree(found.usageBoundsForTextContainer, split.usageBoundsForTextContainer))
         // Backwards from the end (each fragment placed as it is handed over, before
         // those above it are laid out): the same over either storage.
         var backwards: [[String]] = []
@@ -116,7 +123,7 @@ import Typesetting
         #expect(last.documentRange?.endLocation == storage.documentRange.endLocation)
     }
 
-    @Test func scrollingToTheEndSplitsTheRestInOnePass() throws {
+    @Test func scrollingToTheEndFindsTheRestInOnePassAndSplitsOnlyTheEnd() throws {
         let text = try ViewportLayoutTests.document(bytes: 1_000_000)
         let (storage, manager) = try Self.layout(text, width: 400, split: false)
         let recorder = LazySplittingTests.Recorder()
@@ -125,14 +132,20 @@ import Typesetting
         controller.viewportBounds = CGRect(x: 0, y: 0, width: 400, height: 600)
         controller.layoutViewport()
         let splitsBefore = recorder.splits.count
+        let splitBefore = storage.splitParagraphCount
         let created = manager.statistics.fragmentsCreated
         let top = controller.relocateViewport(to: storage.documentRange.endLocation)
         #expect(recorder.splits.count == splitsBefore + 1, "one pass over the rest")
         #expect(!storage.hasUnsplitText)
-        #expect(manager.statistics.fragmentsCreated == created + recorder.splits.last!)
+        #expect(recorder.paragraphCount == storage.paragraphCount, "every paragraph found")
         controller.viewportBounds.origin.y = top
         controller.layoutViewport()
         #expect(controller.viewportRange?.endLocation == storage.documentRange.endLocation)
+        // Only the end has fragments, and text: as many as the viewport laid out.
+        let laidOut = manager.statistics.fragmentsLaidOut
+        #expect(manager.statistics.fragmentsCreated - created <= laidOut)
+        #expect(storage.splitParagraphCount - splitBefore == manager.statistics.fragmentsCreated - created)
+        #expect(storage.paragraphCount > 100 * laidOut)
     }
 
     @Test func splitsInsideATransactionReachTheManagerBeforeItsEdits() throws {
@@ -151,7 +164,7 @@ import Typesetting
         }
         #expect(lazyStorage.splitParagraphCount == 121)
         #expect(lazy.fragments.count == 121)
-        #expect((0..<121).allSatisfy { lazy.fragments[$0].textElement === lazyStorage.paragraph(at: $0) })
+        #expect((0..<121).allSatisfy { lazy.fragment(at: $0).textElement === lazyStorage.paragraph(at: $0) })
         #expect(Self.snapshot(Fixtures.allFragments(lazy)) == Self.snapshot(Fixtures.allFragments(split)))
     }
 
@@ -174,7 +187,7 @@ import Typesetting
         #expect(storage.splitParagraphCount == 201)
         for manager in [first, second] {
             #expect(manager.fragments.count == 201)
-            #expect((0..<201).allSatisfy { manager.fragments[$0].textElement === storage.paragraph(at: $0) })
+            #expect((0..<201).allSatisfy { manager.fragment(at: $0).textElement === storage.paragraph(at: $0) })
         }
         observation.cancel()
     }

@@ -23,7 +23,7 @@ import Typesetting
             }
         }
 
-        func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {
+        func textContentStorage(_ storage: TextContentStorage, didAppendParagraphs paragraphs: AppendedParagraphs) {
             splits.append(paragraphs.count)
             paragraphCount += paragraphs.count
         }
@@ -52,10 +52,11 @@ import Typesetting
             }
         }
 
-        /// A storage of `text` split into paragraphs all at once: the reference for the lazy one.
+        /// A storage of `text` split into paragraphs all at once, from the front: the
+        /// reference for the lazy one.
         func splitStorage(_ text: String) throws -> TextContentStorage {
             let storage = try storage(text)
-            _ = storage.paragraphCount
+            storage.splitParagraphs(through: .max)
             #expect(!storage.hasUnsplitText)
             return storage
         }
@@ -93,10 +94,12 @@ import Typesetting
         #expect(length == text.utf16.count)
         // Locations in order, in reverse and at random, each on a fresh lazy storage.
         var random = SeededGenerator(seed: UInt64(textIndex) + 1)
+        // The last order on a storage that found its paragraphs first, converting none.
         let orders = [Array(0...length), Array((0...length).reversed()), Array(0...length).shuffled(using: &random)]
-        for order in orders {
+        for (number, order) in (orders + [orders[2]]).enumerated() {
             let lazy = try source.storage(text)
             #expect(lazy.length == length, "the length splits nothing")
+            if number == orders.count { lazy.findAllParagraphs() }
             #expect(lazy.splitParagraphCount == 0)
             for location in order {
                 let index = lazy.paragraphIndex(containing: TextLocation(location))
@@ -189,6 +192,21 @@ import Typesetting
 
     @Test(arguments: Source.allCases, [1, 2, 3, 4])
     func randomEditsAgreeWithASplitStorage(source: Source, seed: UInt64) throws {
+        try checkRandomEdits(source: source, seed: seed, findsFirst: false)
+    }
+
+    /// Edits of paragraphs found and not converted (as after scrolling to the end)
+    /// convert what they touch and agree all the same.
+    @Test(arguments: Source.allCases, [5, 6])
+    func randomEditsOfFoundParagraphsAgreeWithASplitStorage(source: Source, seed: UInt64) throws {
+        try checkRandomEdits(source: source, seed: seed, findsFirst: true)
+    }
+
+    /// 300 random edits and attribute changes, mostly where splitting stopped (or,
+    /// with `findsFirst`, anywhere in a storage that found its paragraphs first),
+    /// agree with the same edits of a split storage: text, paragraphs and what
+    /// observers hear.
+    func checkRandomEdits(source: Source, seed: UInt64, findsFirst: Bool) throws {
         // The corpora with every separator, enough paragraphs for each edit to split more.
         let text = String(repeating: Self.texts[TestData.corpusNames.count], count: 4)
         var random = SeededGenerator(seed: seed)
@@ -199,6 +217,7 @@ import Typesetting
         let splitRecorder = Recorder()
         lazy.addObserver(lazyRecorder)
         split.addObserver(splitRecorder)
+        if findsFirst { lazy.findAllParagraphs() }
         let bold = TextAttributes(font: try TestData.font("DejaVuSans-Bold.ttf"))
         var editsAtTheSplitPoint = 0
         for step in 0..<300 {
@@ -232,7 +251,7 @@ import Typesetting
             }
             #expect(lazyRecorder.edits == splitRecorder.edits, "step \(step)")
         }
-        #expect(editsAtTheSplitPoint > 150, "most edits met the unsplit text")
+        #expect(findsFirst || editsAtTheSplitPoint > 150, "most edits met the unsplit text")
         #expect(lazy.attributedString == split.attributedString)
         #expect(lazy.paragraphCount == split.paragraphCount)
         for index in 0..<split.paragraphCount {
@@ -271,6 +290,36 @@ import Typesetting
         #expect(storage.paragraph(at: storage.paragraphIndex(containing: TextLocation(start))).description == "\n")
         #expect(storage.splitParagraphCount < 6)
         #expect(storage.attributedString.utf16 == model)
+    }
+
+    @Test(arguments: 0..<6)
+    func findingALongTextsParagraphsOnAllCoresFindsThoseSplittingFinds(padding: Int) {
+        // Over two stretches' worth, so that it is cut up; the paddings put the cuts
+        // inside CR LF, inside two- and four-byte scalars and just after separators.
+        let paragraph = String(repeating: "Words é 😀 \u{2028} words ", count: 6)
+        let separators = ["\r\n", "\r", "\n", "\u{85}", "\u{2029}", "\r\n\r\n", "\r\r"]
+        var text = String(repeating: "x", count: padding)
+        var next = 0
+        while text.utf8.count <= 2 * UnsplitText.bytesPerCore + 100 {
+            text += paragraph + separators[next % separators.count]
+            next += 1
+        }
+        var finding = UnsplitText(string: text, attributes: TextAttributes())
+        var splitting = finding
+        _ = splitting.nextParagraph()  // from a start that is not the text's own
+        let first = finding.nextParagraph()
+        let found = finding.findParagraphs()
+        #expect(finding.isExhausted)
+        var split: [TextParagraph] = []
+        while !splitting.isExhausted { split.append(splitting.nextParagraph()) }
+        #expect(found.count == split.count)
+        #expect(found.map(\.length) == split.map(\.length))
+        #expect(found.map(\.separatorLength) == split.map(\.separatorLength))
+        #expect(zip(found.dropLast(), found.dropFirst()).allSatisfy { $0.end == $1.start }, "no gap, no overlap")
+        #expect(found.last?.end == text.utf8.count)
+        // The same text, every found paragraph converted.
+        let units = found.flatMap { finding.paragraph($0).attributedString.utf16 }
+        #expect(units == Array(text.utf16.dropFirst(first.length)))
     }
 
     @Test func splittingTheRestIsOnePass() {

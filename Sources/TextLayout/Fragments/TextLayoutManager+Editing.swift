@@ -24,13 +24,13 @@ extension TextLayoutManager: TextContentStorageObserver {
     func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit]) {
         for processed in edits {
             let edit = processed.edit
-            for index in edit.replacedParagraphs { fragments[index].isValid = false }
+            for index in edit.replacedParagraphs { madeFragment(at: index)?.isValid = false }
             fragments.replaceSubrange(
                 edit.replacedParagraphs, with: estimatedFragments(for: processed.insertedParagraphs))
             if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
                 // Lines after the edit may move past the limit or back within it.
                 for index in edit.replacedParagraphs.lowerBound..<fragments.count {
-                    invalidate(fragments[index], keepingShaping: true)
+                    if let fragment = madeFragment(at: index) { invalidate(fragment, keepingShaping: true) }
                 }
             }
         }
@@ -38,9 +38,13 @@ extension TextLayoutManager: TextContentStorageObserver {
     }
 
     /// Gives each paragraph the storage split off its unsplit text an estimated
-    /// fragment after the last one, and estimates the rest anew.
-    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {
-        appendFragments(for: paragraphs)
+    /// fragment after the last one (each it found, a place), and estimates the
+    /// rest anew.
+    func textContentStorage(_ storage: TextContentStorage, didAppendParagraphs paragraphs: AppendedParagraphs) {
+        switch paragraphs {
+        case .split: appendFragments(for: paragraphs)
+        case .found(let found): appendPlaces(for: found)
+        }
     }
 
     /// Tells usage-bounds observers of the new estimates, once every manager of the

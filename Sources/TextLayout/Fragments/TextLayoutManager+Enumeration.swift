@@ -38,7 +38,7 @@ extension TextLayoutManager {
         var reached = TextLocation(reverse ? storage.length : 0)
         var batch = ParallelBatch()
         while hasFragment(at: index) {
-            if options.contains(.ensuresLayout), laysOutInParallel, fragments[index].state != .layoutAvailable {
+            if options.contains(.ensuresLayout), laysOutInParallel, fragment(at: index).state != .layoutAvailable {
                 layOutAhead(from: index, count: batch.next(), reverse: reverse)
             }
             let fragment = options.contains(.ensuresLayout) ? ensureLayout(ofFragmentAt: index) : position(index)
@@ -67,7 +67,7 @@ extension TextLayoutManager {
         guard var index = fragmentIndex(containingY: rect.minY)?.index else { return }
         var batch = ParallelBatch()
         while fragments.prefix(upTo: index) < rect.maxY || index == 0, hasFragment(at: index) {
-            if laysOutInParallel, fragments[index].state != .layoutAvailable,
+            if laysOutInParallel, fragment(at: index).state != .layoutAvailable,
                 let estimatedEnd = fragmentIndex(containingY: rect.maxY)?.index, estimatedEnd > index
             {
                 // The fragments the estimates put above the bottom (split as far as that).
@@ -94,10 +94,14 @@ extension TextLayoutManager {
     public func invalidateLayout(for range: TextRange) {
         guard let indices = fragmentIndices(for: range) else { return }
         let last = indices.upperBound
-        for index in indices { invalidate(fragments[index], keepingShaping: false) }
+        for index in indices {
+            if let fragment = madeFragment(at: index) { invalidate(fragment, keepingShaping: false) }
+        }
         if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
             // Later fragments' share of the line limit may change.
-            for index in last..<fragments.count { invalidate(fragments[index], keepingShaping: true) }
+            for index in last..<fragments.count {
+                if let fragment = madeFragment(at: index) { invalidate(fragment, keepingShaping: true) }
+            }
         }
     }
 

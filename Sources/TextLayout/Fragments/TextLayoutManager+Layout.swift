@@ -8,13 +8,13 @@ extension TextLayoutManager {
     /// fragments before are laid out first, since they decide how many lines are left.
     @discardableResult
     func ensureLayout(ofFragmentAt index: Int) -> TextLayoutFragment {
-        let fragment = fragments[index]
+        let fragment = fragment(at: index)
         if fragment.state == .layoutAvailable { return position(index) }
         if let limit = textContainer?.maximumNumberOfLines, limit > 0 {
             var used = 0
             for earlier in 0..<index {
-                if fragments[earlier].state != .layoutAvailable { layOut(at: earlier, linesLeft: limit - used) }
-                used += fragments[earlier].lines.count
+                if self.fragment(at: earlier).state != .layoutAvailable { layOut(at: earlier, linesLeft: limit - used) }
+                used += self.fragment(at: earlier).lines.count
             }
             layOut(at: index, linesLeft: limit - used)
         } else {
@@ -36,7 +36,7 @@ extension TextLayoutManager {
     /// (lines and paragraph spacing): its line fragments, its frame, and its measure
     /// in the heights, counted in `statistics.fragmentsLaidOut`.
     func record(_ lines: [Line], height: CGFloat, at index: Int) {
-        let fragment = fragments[index]
+        let fragment = fragment(at: index)
         let padding = textContainer?.lineFragmentPadding ?? 0
         let style = fragment.shaped?.style ?? typesetter.style
         statistics.fragmentsLaidOut += 1
@@ -66,7 +66,7 @@ extension TextLayoutManager {
         lines: [Line], height: CGFloat
     ) {
         guard linesLeft.map({ $0 > 0 }) ?? true else { return ([], 0) }
-        let fragment = fragments[index]
+        let fragment = fragment(at: index)
         let shaped: ShapedParagraph
         if let kept = fragment.shaped {
             shaped = kept
@@ -86,7 +86,7 @@ extension TextLayoutManager {
     /// separator) is in the document: the range an analysis failure is reported at.
     func contentRange(ofFragmentAt index: Int) -> Range<Int> {
         let start = textContentManager?.paragraphs.prefix(upTo: index) ?? 0
-        let content = fragments[index].textElement.paragraphContentRange
+        let content = fragment(at: index).textElement.paragraphContentRange
         return (start + content.lowerBound)..<(start + content.upperBound)
     }
 
@@ -104,7 +104,7 @@ extension TextLayoutManager {
     public func measuredSize(atWidth width: CGFloat) -> CGSize {
         let padding = textContainer?.lineFragmentPadding ?? 0
         let lineWidth = ShapedParagraph.layoutWidth(width.isFinite ? width - 2 * padding : .infinity)
-        textContentManager?.splitAllParagraphs()
+        textContentManager?.findAllParagraphs()
         var linesLeft = (textContainer?.maximumNumberOfLines).flatMap { $0 > 0 ? $0 : nil }
         var height: CGFloat = 0
         var widest: CGFloat = 0

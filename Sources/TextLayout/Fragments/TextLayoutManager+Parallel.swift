@@ -28,7 +28,7 @@ extension TextLayoutManager {
     /// fragment are skipped.
     func layOutInParallel(_ indices: some Sequence<Int>) {
         guard laysOutInParallel else { return }
-        let pending = indices.filter { $0 >= 0 && $0 < fragments.count && fragments[$0].state != .layoutAvailable }
+        let pending = indices.filter { $0 >= 0 && $0 < fragments.count && fragment(at: $0).state != .layoutAvailable }
         guard pending.count > 1 else { return }
         breakInParallel(pending, lineWidth: lineWidth) { index, lines, style in
             record(lines, height: Self.tileHeight(of: lines, in: style), at: index)
@@ -51,14 +51,14 @@ extension TextLayoutManager {
         let breaking = (textContainer ?? TextContainer()).breaking
         for batchStart in stride(from: 0, to: indices.count, by: ParallelBatch.largest) {
             let batch = indices[batchStart..<min(batchStart + ParallelBatch.largest, indices.count)]
-            let work = batch.map { (paragraph: fragments[$0].textElement, kept: fragments[$0].shaped) }
+            let work = batch.map { (paragraph: fragment(at: $0).textElement, kept: fragment(at: $0).shaped) }
             WorkerPool.forEachInOrder(count: work.count) { i in
                 let (shaped, error) =
                     work[i].kept.map { ($0, nil) } ?? typesetter.paragraphOrFallback(work[i].paragraph.content)
                 return (shaped: shaped, error: error, lines: breaking.lines(of: shaped, layoutWidth: lineWidth))
             } consume: { i, result in
                 let index = batch[batch.startIndex + i]
-                let fragment = fragments[index]
+                let fragment = fragment(at: index)
                 if fragment.shaped == nil {
                     fragment.shaped = result.shaped
                     if let error = result.error { recordFailure(error, at: contentRange(ofFragmentAt: index)) }

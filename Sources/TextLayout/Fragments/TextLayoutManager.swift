@@ -9,7 +9,10 @@ import Typesetting
 /// hit-testing and positioning are O(log n) in fragments. Fragments exist only for
 /// the paragraphs the storage has split so far; the text it has not split is one
 /// estimated height below them, split (and given fragments) as layout, hit-testing
-/// or enumeration reach into it, so opening a document costs what is shown. An
+/// or enumeration reach into it, so opening a document costs what is shown. The
+/// paragraphs the storage has found without splitting (as scrolling to the end has
+/// it do) each hold their place with their estimated height, and get a fragment
+/// when first reached, so scrolling to the end makes fragments for the end only. An
 /// edit replaces only the fragments of the paragraphs it touches; a new container
 /// width re-breaks kept shaped paragraphs without shaping again.
 ///
@@ -53,9 +56,16 @@ public final class TextLayoutManager {
         }
     }
 
-    /// One fragment per paragraph split off the storage so far (all of them once
-    /// the storage is split), each measured by its (estimated or real) height.
-    var fragments = SummedList<TextLayoutFragment, CGFloat>()
+    /// One place per paragraph split or found in the storage so far (all of them
+    /// once nothing is unsplit), each measured by its (estimated or real) height:
+    /// a fragment, or a found paragraph's place until `fragment(at:)` makes its.
+    var fragments = SummedList<FragmentSlot, CGFloat>()
+    /// The storage found paragraphs are converted in, for their fragments: the one
+    /// attached, kept after it lets the manager go, which may still be asked for them.
+    var foundParagraphSource: TextContentStorage?
+    /// Whether every fragment is invalid for good, those made from now on too
+    /// (`invalidateAllFragmentsForever()`).
+    private(set) var fragmentsAreInvalidForever = false
     /// The estimated height of the storage's text not yet split into paragraphs,
     /// below the last fragment; 0 once all is split.
     var unsplitHeight: CGFloat = 0
@@ -141,9 +151,17 @@ public final class TextLayoutManager {
     func containerDidChange() {
         // Rebuilt in one pass: setting each measure in turn re-sums the blocks after
         // it, O(n√n) over a 10 MB document.
-        let all = fragments.elements
-        for fragment in all { invalidate(fragment, keepingShaping: true) }
-        fragments.replaceSubrange(0..<fragments.count, with: all.map { ($0, estimatedHeight(of: $0.textElement)) })
+        let estimate = heightEstimate
+        let all = fragments.elements.map { slot -> (FragmentSlot, CGFloat) in
+            switch slot {
+            case .fragment(let fragment):
+                invalidate(fragment, keepingShaping: true)
+                return (slot, estimate.height(of: fragment.textElement))
+            case .found(let found):
+                return (slot, estimate.height(ofContentLength: found.contentLength))
+            }
+        }
+        fragments.replaceSubrange(0..<fragments.count, with: all)
         estimateUnsplitHeight()
         widestLine = 0
         usageBoundsMayHaveChanged()
@@ -152,7 +170,8 @@ public final class TextLayoutManager {
     /// Makes every fragment invalid for good (the text view fell back to the
     /// glyph-based manager): fragments handed out stop giving geometry.
     func invalidateAllFragmentsForever() {
-        for index in 0..<fragments.count { fragments[index].isValid = false }
+        fragmentsAreInvalidForever = true
+        for index in 0..<fragments.count { madeFragment(at: index)?.isValid = false }
     }
 
     /// Drops a fragment's lines; its height stays as the estimate.
@@ -188,6 +207,7 @@ public final class TextLayoutStatistics {
     /// Of those, the fragments laid out on worker threads, in batches (see
     /// `enumerateTextLayoutFragments(from:options:using:)` and `ensureLayout(for:)`).
     public internal(set) var fragmentsLaidOutInParallel = 0
-    /// Fragments created for paragraphs (as the storage splits them and by edits).
+    /// Fragments created for paragraphs (as the storage splits them, by edits, and
+    /// for paragraphs the storage only found, when first reached).
     public internal(set) var fragmentsCreated = 0
 }

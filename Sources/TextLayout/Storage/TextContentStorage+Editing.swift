@@ -95,8 +95,8 @@ extension TextContentStorage {
     func typingAttributesDidChange() {
         typingAttributesAreSet = true
         guard isEmpty else { return }
-        splitAllParagraphs()
-        guard paragraphs[0].attributedString.attributes(at: 0) != typingAttributes else { return }
+        findAllParagraphs()
+        guard paragraph(at: 0).attributedString.attributes(at: 0) != typingAttributes else { return }
         edit(TextRange(0..<0), { _, _ in }, changeInLength: 0, newLength: 0)
     }
 
@@ -111,7 +111,7 @@ extension TextContentStorage {
         }
         let index = paragraphIndex(containing: range.location)
         let local = range.location.offset - paragraphs.prefix(upTo: index)
-        return paragraphs[index].attributedString.attributes(at: local)
+        return paragraph(at: index).attributedString.attributes(at: local)
     }
 
     /// The attributes plain text inserted at `location` takes: the typing attributes
@@ -123,7 +123,7 @@ extension TextContentStorage {
         let offset = location.offset > 0 ? location.offset - 1 : 0
         let index = paragraphIndex(containing: TextLocation(offset))
         let local = offset - paragraphs.prefix(upTo: index)
-        return paragraphs[index].attributedString.attributes(at: local)
+        return paragraph(at: index).attributedString.attributes(at: local)
     }
 
     /// Applies `change` to the text of the paragraphs `range` touches, re-splits them,
@@ -147,22 +147,22 @@ extension TextContentStorage {
             "range outside the document")
         // A paragraph ending in a lone CR joins the next one if the edit puts an LF
         // at its start (CR LF is one separator): re-split the two together.
-        if first > 0, paragraphs[first - 1].attributedString.utf16.last == 0x0D {
+        if first > 0, paragraph(at: first - 1).attributedString.utf16.last == 0x0D {
             first -= 1
         }
         let start = paragraphs.prefix(upTo: first)
         var combined = AttributedText()
-        for index in first...last { combined.append(paragraphs[index].attributedString) }
+        for index in first...last { combined.append(paragraph(at: index).attributedString) }
         change(&combined, (range.location.offset - start)..<(range.endLocation.offset - start))
         let isDocumentEnd = last == paragraphs.count - 1 && !hasUnsplitText
         var replacement = Self.paragraphs(of: combined, dropsTrailingEmpty: !isDocumentEnd)
         if isDocumentEnd {
             let previous =
-                replacement.count > 1 ? replacement[replacement.count - 2] : first > 0 ? paragraphs[first - 1] : nil
+                replacement.count > 1 ? replacement[replacement.count - 2] : first > 0 ? paragraph(at: first - 1) : nil
             replacement[replacement.count - 1] = endParagraph(replacement[replacement.count - 1], after: previous)
         }
         // Keep unchanged paragraphs at either end: their layout stays valid.
-        let old = (first...last).map { paragraphs[$0] }
+        let old = (first...last).map { paragraph(at: $0) }
         var prefix = 0
         while prefix < min(old.count, replacement.count),
             old[prefix].attributedString == replacement[prefix].attributedString
@@ -178,11 +178,12 @@ extension TextContentStorage {
             suffix += 1
         }
         let inserted = Array(replacement[prefix..<(replacement.count - suffix)])
-        paragraphs.replaceSubrange((first + prefix)..<(last + 1 - suffix), with: inserted.map { ($0, $0.length) })
+        let replaced = (first + prefix)..<(last + 1 - suffix)
+        paragraphs.replaceSubrange(replaced, with: inserted.map { (.split($0), $0.length) })
         pendingEdits.append(
             ProcessedEdit(
                 edit: TextStorageEdit(
-                    replacedParagraphs: (first + prefix)..<(last + 1 - suffix),
+                    replacedParagraphs: replaced,
                     insertedParagraphCount: inserted.count,
                     editedRange: TextRange(range.location.offset..<(range.location.offset + newLength)),
                     changeInLength: changeInLength),

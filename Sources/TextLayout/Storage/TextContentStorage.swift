@@ -27,12 +27,13 @@ struct ProcessedEdit {
 protocol TextContentStorageObserver: AnyObject {
     /// The edits of one transaction, in the order they were made.
     func textContentStorage(_ storage: TextContentStorage, didProcessEdits edits: [ProcessedEdit])
-    /// `paragraphs` were split off the unsplit text: they now follow the paragraphs
-    /// split before. The text did not change. Told at once, even inside a
-    /// transaction: splitting only ever appends, so it commutes with pending edits.
-    /// Only for keeping books: no calls out (to the storage or to handlers of one's
-    /// own) until `textContentStorageDidFinishSplitting(_:)`.
-    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph])
+    /// `paragraphs` were split off the unsplit text, or found in it (`.found`: not
+    /// converted yet, `TextContentStorage.paragraph(for:)` converts one): they now
+    /// follow the paragraphs before. The text did not change. Told at once, even
+    /// inside a transaction: splitting and finding only ever append, so they commute
+    /// with pending edits. Only for keeping books: no calls out (to the storage or
+    /// to handlers of one's own) until `textContentStorageDidFinishSplitting(_:)`.
+    func textContentStorage(_ storage: TextContentStorage, didAppendParagraphs paragraphs: AppendedParagraphs)
     /// Every observer has heard of the paragraphs just split: calls out may follow.
     func textContentStorageDidFinishSplitting(_ storage: TextContentStorage)
 }
@@ -40,7 +41,7 @@ protocol TextContentStorageObserver: AnyObject {
 extension TextContentStorageObserver {
     /// Ignores splits: an observer that reads paragraphs through the storage's
     /// public API sees every paragraph whether split or not.
-    func textContentStorage(_ storage: TextContentStorage, didSplitParagraphs paragraphs: [TextParagraph]) {}
+    func textContentStorage(_ storage: TextContentStorage, didAppendParagraphs paragraphs: AppendedParagraphs) {}
     /// Does nothing.
     func textContentStorageDidFinishSplitting(_ storage: TextContentStorage) {}
 }
@@ -48,11 +49,15 @@ extension TextContentStorageObserver {
 /// A document's text, kept as paragraphs, as TextKit's `NSTextContentStorage`.
 ///
 /// Paragraphs are split off the text lazily, from the front, only as far as someone
-/// asks for them: a paragraph by index, a location, a range, an edit, or
-/// `paragraphCount` (which splits the rest in one pass). Until then the rest of the
-/// text stays as it came (`UnsplitText`), so opening a document and showing its
-/// first screen costs what is shown, not the document's length. Splitting is
-/// invisible: every query answers as if the whole text had been split at once.
+/// asks for them: a paragraph by index, a location, a range or an edit. Until then
+/// the rest of the text stays as it came (`UnsplitText`), so opening a document and
+/// showing its first screen costs what is shown, not the document's length. What
+/// needs the whole text — `paragraphCount`, the `length` of a string's text, a
+/// location far past what is split, as scrolling to the end asks for — finds the
+/// rest's paragraphs in one pass instead, converting none: each is converted when
+/// its text is first used, so scrolling to the end converts only the end. Splitting
+/// and finding are invisible: every query answers as if the whole text had been
+/// split at once.
 ///
 /// Edits go through `replaceCharacters(in:with:)` and `setAttributes(_:range:)`,
 /// which replace only the paragraphs they touch (splitting or merging them when
@@ -60,11 +65,22 @@ extension TextContentStorageObserver {
 /// Group edits with `performEditingTransaction(_:)`: layout managers hear about them
 /// once, at the end of the outermost transaction.
 public final class TextContentStorage {
-    /// The paragraphs split so far, from the start, each measured by its length
-    /// (separator included). All of them when `unsplit` is nil.
-    let paragraphs = SummedList<TextParagraph, Int>()
-    /// The text after the split paragraphs, not yet divided; nil once all is split.
+    /// The paragraphs split or found so far, from the start, each measured by its
+    /// length (separator included). All of them when `unsplit` is nil.
+    let paragraphs = SummedList<StoredParagraph, Int>()
+    /// The text after the split paragraphs, not yet divided; nil once all is split
+    /// or found.
     private(set) var unsplit: UnsplitText?
+    /// The text the found paragraphs are converted from (the unsplit text that
+    /// found them), kept while the storage has any.
+    private var foundText: UnsplitText?
+    /// The found paragraphs converted so far, by where they start in the source:
+    /// one paragraph object for each, whoever converts it. Kept when an edit
+    /// replaces one, as a layout manager that has not heard of the edit yet (inside
+    /// a transaction) may still convert it: at most the text the storage found.
+    private var converted: [Int: TextParagraph] = [:]
+    /// How many of the paragraphs are found and not converted.
+    private var unconvertedCount = 0
     /// How many editing transactions are open (they nest).
     var transactionDepth = 0
     /// The edits made since observers last heard, told when the outermost
@@ -107,8 +123,9 @@ public final class TextContentStorage {
     // MARK: - Reading
 
     /// The length of the document in UTF-16 code units. Splits nothing; the first
-    /// time it is asked of a document opened from a non-ASCII string, it counts the
-    /// unsplit text's UTF-16 units in one pass over its UTF-8.
+    /// time it is asked of a document opened from a string, it counts the unsplit
+    /// text's UTF-16 units in one pass over its UTF-8, which finds (and keeps) where
+    /// its paragraphs are as it goes, for splitting or finding them later.
     public var length: Int { paragraphs.total + (unsplit?.length() ?? 0) }
 
     /// The whole document's range.
@@ -118,16 +135,36 @@ public final class TextContentStorage {
     var isEmpty: Bool { paragraphs.total == 0 && (unsplit?.isEmpty ?? true) }
 
     /// The number of paragraphs (at least one: an empty document has one empty
-    /// paragraph). Splits the whole text.
+    /// paragraph). Finds the paragraphs of the whole text, converting none.
     public var paragraphCount: Int {
-        splitAllParagraphs()
+        findAllParagraphs()
         return paragraphs.count
     }
 
     /// The paragraph at `index`.
     public func paragraph(at index: Int) -> TextParagraph {
         splitParagraphs(through: index)
-        return paragraphs[index]
+        return paragraph(paragraphs[index])
+    }
+
+    /// The paragraph `stored` is, converting it if it was only found.
+    func paragraph(_ stored: StoredParagraph) -> TextParagraph {
+        switch stored {
+        case .split(let paragraph): paragraph
+        case .found(let found): paragraph(for: found)
+        }
+    }
+
+    /// The paragraph `found` names, converted the first time anyone asks (a layout
+    /// manager converts its fragments' paragraphs here, by name rather than index,
+    /// which pending edits may have moved); the same object every time after.
+    func paragraph(for found: FoundParagraph) -> TextParagraph {
+        if let paragraph = converted[found.start] { return paragraph }
+        guard let foundText else { preconditionFailure("a found paragraph without its text") }
+        let paragraph = foundText.paragraph(found)
+        converted[found.start] = paragraph
+        unconvertedCount -= 1
+        return paragraph
     }
 
     /// The document range of the paragraph at `index`, separator included.
@@ -162,11 +199,11 @@ public final class TextContentStorage {
         var index = paragraphIndex(containing: range.location)
         var start = paragraphs.prefix(upTo: index)
         while index < paragraphs.count, start < range.endLocation.offset {
-            let paragraph = paragraphs[index]
+            let text = paragraph(paragraphs[index]).attributedString
             let lower = max(range.location.offset - start, 0)
-            let upper = min(range.endLocation.offset - start, paragraph.length)
-            result.append(paragraph.attributedString.slice(lower..<upper))
-            start += paragraph.length
+            let upper = min(range.endLocation.offset - start, text.length)
+            result.append(text.slice(lower..<upper))
+            start += text.length
             index += 1
         }
         return result
@@ -177,10 +214,11 @@ public final class TextContentStorage {
     /// Whether some of the text is not yet split into paragraphs.
     var hasUnsplitText: Bool { unsplit != nil }
 
-    /// The number of paragraphs split so far (all of them once nothing is unsplit).
-    var splitParagraphCount: Int { paragraphs.count }
+    /// The number of paragraphs split so far: split off the text, made by edits or
+    /// found and converted since (all of them once nothing is unsplit or unconverted).
+    var splitParagraphCount: Int { paragraphs.count - unconvertedCount }
 
-    /// The length of the paragraphs split so far: where the unsplit text starts.
+    /// The length of the paragraphs split or found so far: where the unsplit text starts.
     var splitLength: Int { paragraphs.total }
 
     /// The unsplit text's UTF-16 length, or an estimate of it where knowing it would
@@ -195,14 +233,35 @@ public final class TextContentStorage {
 
     /// Splits paragraphs off the unsplit text until the one holding `location` is
     /// split: until the split paragraphs reach past it (or the text is all split, as
-    /// for the document's end, which the last paragraph holds).
+    /// for the document's end, which the last paragraph holds). A location further
+    /// into the unsplit text than `findingReach(ofUnsplitLength:)` finds all the
+    /// rest instead, which costs less than splitting that far.
     func splitParagraphs(throughLocation location: Int) {
-        splitParagraphs { count, length in count > 0 && length > location }
+        guard let unsplit, location >= paragraphs.total else { return }
+        if location - paragraphs.total > Self.findingReach(ofUnsplitLength: unsplit.estimatedLength) {
+            findAllParagraphs()
+        } else {
+            splitParagraphs { count, length in count > 0 && length > location }
+        }
     }
 
-    /// Splits the whole unsplit text into paragraphs, in one pass.
-    func splitAllParagraphs() {
-        splitParagraphs { _, _ in false }
+    /// How far into unsplit text of `length` a location must be for finding all its
+    /// paragraphs to beat splitting as far as the location: an eighth of it (finding
+    /// a paragraph costs about a tenth of splitting it and giving it a fragment),
+    /// and never less than 64 Ki units, which split in well under a millisecond.
+    static func findingReach(ofUnsplitLength length: Int) -> Int {
+        max(length / 8, 1 << 16)
+    }
+
+    /// Finds the paragraphs of the whole unsplit text in one pass, converting none
+    /// (see `UnsplitText.findParagraphs()`), and tells the observers once.
+    func findAllParagraphs() {
+        guard var text = unsplit else { return }
+        let found = text.findParagraphs()
+        unsplit = nil
+        foundText = text
+        unconvertedCount += found.count
+        append(.found(found))
     }
 
     /// Splits paragraphs off the unsplit text until `isEnough(count, length)` holds
@@ -212,19 +271,27 @@ public final class TextContentStorage {
         var count = paragraphs.count
         var length = paragraphs.total
         guard unsplit != nil, !isEnough(count, length) else { return }
-        var split: [(TextParagraph, Int)] = []
+        var split: [TextParagraph] = []
         while unsplit != nil, !isEnough(count, length) {
             let paragraph = unsplit!.nextParagraph()
             if unsplit!.isExhausted { unsplit = nil }
-            split.append((paragraph, paragraph.length))
+            split.append(paragraph)
             count += 1
             length += paragraph.length
         }
-        paragraphs.replaceSubrange(paragraphs.count..<paragraphs.count, with: split)
+        append(.split(split))
+    }
+
+    /// Appends paragraphs split or found off the unsplit text to `paragraphs` in one
+    /// go and tells the observers once.
+    private func append(_ added: AppendedParagraphs) {
+        switch added {
+        case .split(let split): paragraphs.append(count: split.count) { (.split(split[$0]), split[$0].length) }
+        case .found(let found): paragraphs.append(count: found.count) { (.found(found[$0]), found[$0].length) }
+        }
         // Every observer has the new paragraphs before any of them tells anyone else
         // (whose work might split more, which must reach each observer after these).
-        let added = split.map(\.0)
-        for entry in observers { entry.observer?.textContentStorage(self, didSplitParagraphs: added) }
+        for entry in observers { entry.observer?.textContentStorage(self, didAppendParagraphs: added) }
         for entry in observers { entry.observer?.textContentStorageDidFinishSplitting(self) }
     }
 

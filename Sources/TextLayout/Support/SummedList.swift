@@ -24,6 +24,7 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
         /// kept): O(elements after it), so appending to a block costs what it appends.
         mutating func rebuildPrefix(from start: Int = 0) {
             prefix.removeSubrange((start + 1)...)
+            prefix.reserveCapacity(measures.count + 1)
             var sum = prefix[start]
             for measure in measures[start...] {
                 sum += measure
@@ -112,6 +113,38 @@ final class SummedList<Element, Measure: AdditiveArithmetic & Comparable> {
     /// Appends an element.
     func append(_ element: Element, measure: Measure) {
         replaceSubrange(count..<count, with: [(element, measure)])
+    }
+
+    /// Appends `count` elements, the `i`th with its measure made by `element(i)`:
+    /// the last block filled up, then full new blocks, each element made where it
+    /// stays. For appending a document's paragraphs at once, which
+    /// `replaceSubrange(_:with:)` would copy four times.
+    @inline(__always)  // so that `element` is inlined into the loop: it runs once per paragraph
+    func append(count added: Int, _ element: (Int) -> (Element, Measure)) {
+        let last = blocks.count - 1
+        // Filled outside the list (a local block is exclusively this function's, so
+        // appending to it needs no access checks), then put back.
+        var block = blocks.removeLast()
+        var made = 0
+        while true {
+            let filled = block.elements.count
+            let end = min(made + max(blockSize - filled, 0), added)
+            block.elements.reserveCapacity(filled + end - made)
+            block.measures.reserveCapacity(filled + end - made)
+            for index in made..<end {
+                let (value, measure) = element(index)
+                block.elements.append(value)
+                block.measures.append(measure)
+            }
+            block.rebuildPrefix(from: filled)
+            made = end
+            guard made < added else { break }
+            blocks.append(block)
+            block = Block()
+        }
+        blocks.append(block)
+        count += added
+        valid = min(valid, last)
     }
 
     /// Replaces the elements in `range` with `replacement`.
