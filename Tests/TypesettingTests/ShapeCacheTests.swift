@@ -216,6 +216,37 @@ import Testing
         }
     }
 
+    /// Found by fuzz-layout (a frame through a warm cache against one through an
+    /// empty cache): the space ending one run (bidi level 2, after an unterminated
+    /// LRO) and the joiner starting the next (level 0) were both missed and shaped
+    /// side by side, where HarfBuzz folds the joiner into the space's cluster: the
+    /// space's run took both glyphs, the joiner's none, and the space's cache entry
+    /// kept two glyphs for every later paragraph. A word starting with a joiner or
+    /// mark is now shaped where it stands.
+    @Test func aJoinerStartingARunIsNotFoldedIntoTheSpaceBefore() throws {
+        let units: [UInt16] = [
+            0x6F, 0x66, 0x66, 0x69, 0x63, 0x65, 0x22, 0x30FC, 0x644, 0x627, 0x6F, 0x66, 0x66, 0x69, 0x63, 0x65,
+            0x30FC, 0x202D, 0x915, 0x94D, 0x937, 0x30FC, 0xFEFF, 0x6F, 0x66, 0x66, 0x69, 0x63, 0x65, 0x61, 0x57,
+            0x6F, 0x7F, 0x20, 0x200D,
+        ]
+        let text = AttributedText(utf16: units)
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 1_000)
+        let whole = try Self.paragraph(text, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        let space = try #require(whole.runs.firstIndex { $0.range == 33..<34 })
+        #expect(
+            whole.runs[space + 1].range == 34..<35 && whole.runs[space].bidiLevel != whole.runs[space + 1].bidiLevel)
+        // The second pass takes the space from the cache.
+        for pass in 1...2 {
+            let cached = try Self.paragraph(text, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+            #expect(Self.differences(whole.runs, cached.runs) == [], "pass \(pass)")
+        }
+        units.withUnsafeBufferPointer { buffer in
+            #expect(WordSplitting.isCacheable(33..<34, in: buffer))
+            #expect(!WordSplitting.isCacheable(34..<35, in: buffer))
+        }
+    }
+
     /// `content` shaped in `cascade` through `cache` (nil: every run whole).
     static func paragraph(
         _ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,

@@ -47,11 +47,18 @@ enum WordSplitting {
     /// unit, or the text's just outside it: a run of another style may start or end
     /// at a space (`<b>two words</b> plain`), and the space keeps the two apart as
     /// it keeps two words apart.
+    ///
+    /// The word must also start a cluster. A run may start with a joiner or mark
+    /// after a space that ends the run before (bidi levels can split them); shaped
+    /// with the paragraph's other missed words, after one that ends in a space,
+    /// HarfBuzz would fold it into that space's cluster — the space's entry would
+    /// keep both glyphs and the word's none. Such a word is shaped where it stands.
     @inline(__always)
     static func isCacheable(_ word: Range<Int>, in text: UnsafeBufferPointer<UInt16>) -> Bool {
         word.count <= ShapeCache.maximumWordLength
             && (word.lowerBound == 0 || text[word.lowerBound - 1] == 0x20 || text[word.lowerBound] == 0x20)
             && (word.upperBound == text.count || text[word.upperBound - 1] == 0x20 || text[word.upperBound] == 0x20)
+            && startsCluster(at: word.lowerBound, in: text)
     }
 
     /// Whether a run shaped with `features` may be cut into words where a run
