@@ -73,4 +73,25 @@ public enum LayoutChecks {
             }
         }
     }
+
+    /// Two layouts of one text have the same lines with the same glyph runs:
+    /// glyphs, clusters and positions, exactly.
+    public static func checkSameGlyphs(_ a: [Line], _ b: [Line], _ what: String) {
+        checkSame(a, b, what)
+        for (index, (x, y)) in zip(a, b).enumerated() {
+            let (xRuns, yRuns) = (x.runs, y.runs)
+            guard xRuns.count == yRuns.count else {
+                fail("\(what): line \(index) has \(xRuns.count) runs against \(yRuns.count)")
+            }
+            for (r, (p, q)) in zip(xRuns, yRuns).enumerated()
+            where p.characterRange != q.characterRange || p.glyphs != q.glyphs || p.clusters != q.clusters
+                || p.positions != q.positions
+            {
+                fail(
+                    "\(what): line \(index) run \(r) \(p.characterRange) (\(p.script), \(p.font.face.familyName), "
+                        + "level \(p.bidiLevel)): glyphs \(p.glyphs), clusters \(p.clusters) at \(p.positions) "
+                        + "against \(q.characterRange) \(q.glyphs), clusters \(q.clusters) at \(q.positions)")
+            }
+        }
+    }
 }

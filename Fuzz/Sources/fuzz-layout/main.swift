@@ -9,7 +9,9 @@ import Typesetting
 // wider than the width unless it holds one grapheme cluster; an invalid width is a
 // clear error; the two managers give the same lines, and in a plain container the
 // same lines as the frame; a hyphenating paragraph broken again (over every point)
-// gives the lines of its first break (word by word).
+// gives the lines of its first break (word by word); the frame shaped through the
+// process's shape cache, warm with the words and pieces of every input before, has
+// exactly the glyphs of the frame shaped through an empty one.
 
 /// One input: options, then two bytes for an attribute run, then the text.
 private func layOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -41,6 +43,7 @@ private func checkFrame(_ text: AttributedText, options: LayoutOptions, fragment
     LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
     LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
     checkBreakingAgain(text, options: options, width: width)
+    checkCachedShaping(text, options: options, width: width, frame: frame)
     guard options.containerIsPlain else { return }
     LayoutChecks.checkSame(frame.lines, fragments, positions: false, "frame against fragment manager")
 }
@@ -61,6 +64,27 @@ private func checkBreakingAgain(_ text: AttributedText, options: LayoutOptions, 
                     + "\(again.map(\.range))")
         }
     }
+}
+
+/// A context whose shape cache is emptied before each use: its typesetter finds
+/// no word or piece another input left, so shapes every run it cuts in pieces whole.
+private let coldContext = LayoutContext()
+
+/// The frame (shaped through the shared cache, which earlier inputs filled with
+/// words and with pieces HarfBuzz flagged as safe to concatenate) has exactly the
+/// glyphs, clusters and positions of the frame shaped through an empty cache.
+private func checkCachedShaping(_ text: AttributedText, options: LayoutOptions, width: CGFloat, frame: TextFrame) {
+    coldContext.shapeCache.removeAll()
+    let typesetter = Typesetter(
+        fonts: options.fonts, style: options.style, locale: options.locale, usesAllCores: options.usesAllCores,
+        context: coldContext)
+    guard let cold = try? typesetter.frame(for: text, width: width) else {
+        LayoutChecks.fail("frame at \(width) threw with an empty cache, not with the shared one")
+    }
+    LayoutChecks.checkSameGlyphs(
+        frame.lines, cold.lines,
+        "shared cache against empty cache, width \(width), size \(options.fonts.primary.size), locale \(options.locale), text \(text.utf16.map { String($0, radix: 16) })"
+    )
 }
 
 // Last, so that the globals above are initialized before the first input.
