@@ -127,16 +127,11 @@ import Testing
     /// paragraph's first) stands only at a run's start. fuzz-layout found the mark
     /// taken from the cache with a cluster of its own.
     @Test func noPieceIsCutBeforeAMark() throws {
-        let shaper = Shaper(language: "en", statistics: TypesetterStatistics())
-        let units = Array("ก \u{0E31}1 \u{1F44D}\u{1F3FD}x".utf16)
-        shaper.lineBreaks = try units.withUnsafeBufferPointer {
-            try LineBreakOpportunities(text: $0, locale: "th").offsets
-        }
-        #expect(shaper.lineBreaks.contains(2), "UAX #14 breaks between the space and the mark")
-        units.withUnsafeBufferPointer { shaper.cutAtLineBreaks(0..<$0.count, in: $0) }
+        let (lineBreaks, cuts) = try Self.cuts(of: "ก \u{0E31}1 \u{1F44D}\u{1F3FD}x", locale: "th")
+        #expect(lineBreaks.contains(2), "UAX #14 breaks between the space and the mark")
         // The run's ends, after the second space and after the emoji with its skin
         // tone: not between the first space and the mark.
-        #expect(shaper.cuts.map(\.offset) == [0, 5, 9, 10])
+        #expect(cuts == [0, 5, 9, 10])
         let cascade = try TestData.cascade()
         let cache = ShapeCache(capacity: 4096)
         let texts = [
@@ -146,6 +141,24 @@ import Testing
         for text in texts + texts {
             try Self.expectExact(text, cascade: cascade, cache: cache)
         }
+    }
+
+    /// A line may break between two flags, but no piece is cut there: HarfBuzz
+    /// pairs regional indicators from the first in its buffer. fuzz-layout found a
+    /// run starting inside a flag (bold on the flag's first indicator, at another
+    /// size) shaped as one cluster whole (`[8, 32, 32, 32]`, every cluster the
+    /// run's first) and as separate flags from pieces kept from runs of whole flags.
+    @Test func noPieceIsCutBetweenRegionalIndicators() throws {
+        let flag = "\u{1F1EB}\u{1F1F7}"
+        let (lineBreaks, cuts) = try Self.cuts(of: "ア\(flag)\(flag)\(flag)ア", locale: "en")
+        #expect(lineBreaks.contains(5), "UAX #14 breaks between two flags")
+        #expect(cuts == [0, 1, 13, 14])
+        let cascade = try TestData.cascade()
+        let cache = ShapeCache(capacity: 4096)
+        try Self.expectExact(AttributedText("ア\(flag)\(flag)\(flag)\(flag)ア"), cascade: cascade, cache: cache)
+        var split = AttributedText("ア\(flag)\(flag)\(flag)\(flag)ア")
+        try split.setAttributes(TextAttributes(font: try TestData.font("DejaVuSans-Bold.ttf", size: 24)), range: 1..<3)
+        for _ in 1...2 { try Self.expectExact(split, cascade: cascade, cache: cache) }
     }
 
     /// The scripts cut in pieces whatever the face, and those never cut so.
@@ -172,18 +185,39 @@ import Testing
         }
     }
 
+    /// The paragraph `text`'s line-break opportunities in `locale`, and the cuts a
+    /// run of all of it is cut in pieces at.
+    static func cuts(of text: String, locale: String) throws -> (lineBreaks: [Int], cuts: [Int]) {
+        let shaper = Shaper(language: locale, statistics: TypesetterStatistics())
+        let units = Array(text.utf16)
+        shaper.lineBreaks = try units.withUnsafeBufferPointer {
+            try LineBreakOpportunities(text: $0, locale: locale).offsets
+        }
+        units.withUnsafeBufferPointer { shaper.cutAtLineBreaks(0..<$0.count, in: $0) }
+        return (shaper.lineBreaks.map { Int($0) }, shaper.cuts.map(\.offset))
+    }
+
     /// Expects `text`, one paragraph, shaped through `cache` to be exactly `text`
     /// shaped whole.
     static func expectExact(
         _ text: String, cascade: FontCascade, cache: ShapeCache, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let content = AttributedText(text)
+        try expectExact(AttributedText(text), cascade: cascade, cache: cache, sourceLocation: sourceLocation)
+    }
+
+    /// Expects `content`, one paragraph, shaped through `cache` to be exactly
+    /// `content` shaped whole.
+    static func expectExact(
+        _ content: AttributedText, cascade: FontCascade, cache: ShapeCache,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let cached = try ShapeCacheTests.paragraph(
             content, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
         let whole = try ShapeCacheTests.paragraph(
             content, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
         #expect(
-            ShapeCacheTests.differences(whole.runs, cached.runs) == [], "\(text.unicodeScalars.map(\.value))",
+            ShapeCacheTests.differences(whole.runs, cached.runs) == [],
+            "\(content.utf16.map { String($0, radix: 16) })",
             sourceLocation: sourceLocation)
     }
 }

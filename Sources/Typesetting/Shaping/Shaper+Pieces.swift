@@ -113,6 +113,12 @@ extension Shaper {
     /// inside it that start a grapheme cluster: a line may break between a space
     /// and a mark after it (UAX #14 gives the mark a letter's class), but HarfBuzz
     /// keeps the two in one cluster.
+    ///
+    /// Nor is a run cut between two regional indicators. UAX #14 pairs them from
+    /// the start of their sequence in the paragraph, HarfBuzz from the first in its
+    /// buffer: a run that starts inside a flag (an attribute can split one) pairs
+    /// them the other way, and every piece cut at the paragraph's pairs would shape
+    /// apart what the run shaped as one cluster.
     func cutAtLineBreaks(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
         cuts.removeAll(keepingCapacity: true)
         cuts.append(Cut(offset: range.lowerBound))
@@ -120,10 +126,21 @@ extension Shaper {
         var k = lineBreaks.partitionPoint { Int($0) > range.lowerBound }
         while k < lineBreaks.count, Int(lineBreaks[k]) < range.upperBound {
             let offset = Int(lineBreaks[k])
-            if WordSplitting.startsCluster(at: offset, in: text) { cuts.append(Cut(offset: offset)) }
+            if WordSplitting.startsCluster(at: offset, in: text), !Self.isBetweenRegionalIndicators(offset, in: text) {
+                cuts.append(Cut(offset: offset))
+            }
             k += 1
         }
         cuts.append(Cut(offset: range.upperBound))
+    }
+
+    /// Whether a regional indicator (U+1F1E6…U+1F1FF, two UTF-16 units) ends just
+    /// before `offset` and another starts at it.
+    static func isBetweenRegionalIndicators(_ offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        func isIndicator(at index: Int) -> Bool {
+            index >= 0 && index + 1 < text.count && text[index] == 0xD83C && (0xDDE6...0xDDFF).contains(text[index + 1])
+        }
+        return isIndicator(at: offset) && isIndicator(at: offset - 2)
     }
 
     /// Appends `run` shaped whole to `output` and keeps in `cache` the pieces
