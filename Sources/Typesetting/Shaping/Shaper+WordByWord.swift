@@ -66,11 +66,19 @@ extension Shaper {
             ligated = (key, key.seed, UnligatedWords.ligatureGlyphs(run.font.face, script: run.script))
         }
         let start = output.count
-        let firstGap = gaps.count
         output.reserve(run.range.count)
         var hits = 0
         var isClassNoted = false
         let pieces = self.pieces  // read once, not through the shaper at every piece
+        // The misses go to arrays taken from the shaper and put back at the end, not
+        // to its properties, whose every access is checked for exclusivity.
+        var gaps: [Gap] = []
+        var missed: [WordKey] = []
+        var missIndex = HashIndex()
+        swap(&gaps, &self.gaps)
+        swap(&missed, &self.missed)
+        swap(&missIndex, &self.missIndex)
+        let firstGap = gaps.count
         // Glyphs are in visual order: a right-to-left run's pieces come last first.
         for k in 0..<pieces.count {
             let piece = pieces[run.isRightToLeft ? pieces.count - 1 - k : k]
@@ -93,17 +101,25 @@ extension Shaper {
                     noteClass(runKey, of: run)
                     isClassNoted = true
                 }
-                gaps.append(Gap(position: output.count, miss: miss(key, in: text), base: base))
+                let miss = Self.miss(key, in: text, missed: &missed, index: &missIndex)
+                gaps.append(Gap(position: output.count, miss: miss, base: base))
             }
         }
         statistics.shapeCache(hits: hits, misses: gaps.count - firstGap)
         pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<gaps.count))
+        swap(&gaps, &self.gaps)
+        swap(&missed, &self.missed)
+        swap(&missIndex, &self.missIndex)
     }
 
     /// Cuts `range` of `text` into `pieces`: each cacheable word alone, the words
-    /// between them in one stretch.
+    /// between them in one stretch. Built in a local array taken from the shaper
+    /// and put back, so that appending a word is not an access to a class's
+    /// property (checked for exclusivity at run time, once a word).
     @inline(__always)
     private func cutIntoPieces(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
+        var pieces = self.pieces
+        self.pieces = []
         pieces.removeAll(keepingCapacity: true)
         var start = range.lowerBound
         while start < range.upperBound {
@@ -116,6 +132,7 @@ extension Shaper {
             }
             start = end
         }
+        self.pieces = pieces
     }
 
     /// Keeps `run` to shape the missed words of its key as, if none is kept yet.
@@ -126,17 +143,19 @@ extension Shaper {
     }
 
     /// The index in `missed` of the word `key` names (its units in `text`), added
-    /// if the paragraph has not missed it before.
+    /// (to `missed` and its `index`) if the paragraph has not missed it before.
     @inline(__always)
-    private func miss(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int {
+    private static func miss(
+        _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, missed: inout [WordKey], index: inout HashIndex
+    ) -> Int {
         let units = text.baseAddress!
-        let known = missIndex.find(key.hash) { candidate in
+        let known = index.find(key.hash) { [missed] candidate in
             let other = missed[candidate]
             return other.count == key.count && other.run == key.run
                 && memoryEqual(units + other.range.lowerBound, units + key.range.lowerBound, key.count)
         }
         if let known { return known }
-        _ = missIndex.insert(key.hash)
+        _ = index.insert(key.hash)
         missed.append(key)
         return missed.count - 1
     }
