@@ -104,27 +104,26 @@ final class Shaper: @unchecked Sendable {
     func shape(_ runs: inout [ShapedRun], in text: UnsafeBufferPointer<UInt16>) {
         beginWords()
         output.removeAll()
-        // Through the array's storage: each run is read where it lies, not copied
-        // (a copy retains and releases every array and reference it holds).
+        // Through the array's storage, each run copied once (a copy retains and
+        // releases every array and reference it holds).
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runs.indices {
-                let way = cache == nil ? RunShaping.whole : shaping(of: runs[index])
+                let run = runs[index]
+                let way = cache == nil ? RunShaping.whole : shaping(of: run)
                 if let cache, way == .pieces {
-                    addPieces(of: runs[index], at: index, in: text, cache: cache)
+                    addPieces(of: run, at: index, in: text, cache: cache)
                 } else if let cache, way == .words {
                     let chunks =
-                        usesAllCores && runs[index].range.count >= Self.parallelRunLength
-                        ? Self.chunks(of: runs[index].range, in: text) : []
+                        usesAllCores && run.range.count >= Self.parallelRunLength
+                        ? Self.chunks(of: run.range, in: text) : []
                     if chunks.count > 1 {
                         shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
                     } else {
-                        addWords(of: runs[index], at: index, in: text, cache: cache)
+                        addWords(of: run, at: index, in: text, cache: cache)
                     }
                 } else {
                     let start = output.count
-                    shapeStretch(
-                        runs[index].range, of: runs[index], in: text, context: 0..<text.count, clusterBase: 0,
-                        into: output)
+                    shapeStretch(run.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
                     output.copy(start..<output.count, into: &runs[index])
                 }
             }
