@@ -83,4 +83,18 @@ import Testing
         #expect(decoded.map(\.0) == ["😀", "\u{FFFD}", "a", "\u{FFFD}"])
         #expect(decoded.map(\.1) == [2, 1, 1, 1])
     }
+
+    /// The branch-free scan for characters drawn as nothing agrees with the test of
+    /// one unit, for every UTF-16 unit at every place in a run of letters.
+    @Test func theControlScanAgreesWithTheOneUnitTest() {
+        var letters = [UInt16](repeating: 0x61, count: 19)
+        for unit in UInt16.min...UInt16.max {
+            let place = Int(unit) % letters.count
+            letters[place] = unit
+            let found = letters.withUnsafeBufferPointer { Shaper.hasInvisibleControl($0) }
+            #expect(found == Shaper.isInvisibleControl(unit), "U+\(String(unit, radix: 16)) at \(place)")
+            letters[place] = 0x61
+        }
+        #expect(!Shaper.hasInvisibleControl(UnsafeBufferPointer(start: nil, count: 0)))
+    }
 }

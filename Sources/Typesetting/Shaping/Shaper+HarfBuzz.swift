@@ -85,14 +85,36 @@ extension Shaper {
         }
     }
 
+    /// Whether `unit` is a control or separator, drawn as nothing: below U+0020,
+    /// U+007F, U+0085, U+2028 or U+2029.
+    @inline(__always)
+    static func isInvisibleControl(_ unit: UInt16) -> Bool {
+        unit < 0x20 || unit == 0x7F || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// Whether `units` holds a character `isInvisibleControl` accepts: tested
+    /// without branching on each unit, so the loop runs several units a step.
+    static func hasInvisibleControl(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        var found: UInt16 = 0
+        for unit in units {
+            let low: UInt16 = unit < 0x20 ? 1 : 0
+            let delete: UInt16 = unit == 0x7F ? 1 : 0
+            let next: UInt16 = unit == 0x85 ? 1 : 0
+            let separator: UInt16 = unit & 0xFFFE == 0x2028 ? 1 : 0
+            found |= low | delete | next | separator
+        }
+        return found != 0
+    }
+
     /// Controls and separators are not drawn: they become the font's space glyph,
     /// with no advance, except a tab, which advances four spaces.
     func replaceControlGlyphs(in run: inout ShapedRun, text: UnsafeBufferPointer<UInt16>) {
+        // Most runs hold none: a pass over their text costs less than one over
+        // their glyphs, each looking its character up.
+        guard Self.hasInvisibleControl(UnsafeBufferPointer(rebasing: text[run.range])) else { return }
         for i in 0..<run.glyphs.count {
             let unit = text[Int(run.clusters[i])]
-            guard unit < 0x20 || unit == 0x7F || unit == 0x85 || unit == 0x2028 || unit == 0x2029 else {
-                continue
-            }
+            guard Self.isInvisibleControl(unit) else { continue }
             let space = run.font.face.glyph(for: " ") ?? 0
             run.glyphs[i] = space
             if unit == 0x09 {
