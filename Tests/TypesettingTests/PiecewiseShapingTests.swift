@@ -148,6 +148,8 @@ import Testing
     /// run starting inside a flag (bold on the flag's first indicator, at another
     /// size) shaped as one cluster whole (`[8, 32, 32, 32]`, every cluster the
     /// run's first) and as separate flags from pieces kept from runs of whole flags.
+    /// The cuts are what the fix changes; the split paragraph, shaped through a
+    /// cache seeded with whole flags, is held to the run shaped whole as a guard.
     @Test func noPieceIsCutBetweenRegionalIndicators() throws {
         let flag = "\u{1F1EB}\u{1F1F7}"
         let (lineBreaks, cuts) = try Self.cuts(of: "ア\(flag)\(flag)\(flag)ア", locale: "en")

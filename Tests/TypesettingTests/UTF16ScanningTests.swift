@@ -85,7 +85,8 @@ import Testing
     }
 
     /// The branch-free scan for characters drawn as nothing agrees with the test of
-    /// one unit, for every UTF-16 unit at every place in a run of letters.
+    /// one unit, for every UTF-16 unit, each at one of 19 places in a run of letters
+    /// (so that every place is tried).
     @Test func theControlScanAgreesWithTheOneUnitTest() {
         var letters = [UInt16](repeating: 0x61, count: 19)
         for unit in UInt16.min...UInt16.max {
