@@ -134,13 +134,12 @@ extension Shaper {
         cuts.append(Cut(offset: range.upperBound))
     }
 
-    /// Whether a regional indicator (U+1F1E6…U+1F1FF, two UTF-16 units) ends just
-    /// before `offset` and another starts at it.
+    /// Whether a regional indicator (two UTF-16 units) ends just before `offset`
+    /// and another starts at it.
     static func isBetweenRegionalIndicators(_ offset: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
-        func isIndicator(at index: Int) -> Bool {
-            index >= 0 && index + 1 < text.count && text[index] == 0xD83C && (0xDDE6...0xDDFF).contains(text[index + 1])
-        }
-        return isIndicator(at: offset) && isIndicator(at: offset - 2)
+        guard offset >= 2, offset < text.count else { return false }
+        return EmojiSequence.isRegionalIndicator(decodeScalar(text, at: offset).0.value)
+            && EmojiSequence.isRegionalIndicator(decodeScalar(text, at: offset - 2).0.value)
     }
 
     /// Appends `run` shaped whole to `output` and keeps in `cache` the pieces
