@@ -98,19 +98,7 @@ struct UnsplitText {
             next = found[nextFound]
             nextFound += 1
         } else {
-            switch source {
-            case .utf8(let string, _):
-                next = string.utf8.withContiguousStorageIfAvailable { bytes in
-                    let (end, separatorLength, count) = paragraphEnd(inUTF8: bytes, from: start)
-                    return FoundParagraph(start: start, end: end, length: count, separatorLength: separatorLength)
-                }!
-            case .utf16(let text):
-                next = text.utf16.withUnsafeBufferPointer { units in
-                    let (end, separatorLength) = paragraphEnd(inUTF16: units, from: start)
-                    return FoundParagraph(
-                        start: start, end: end, length: end - start, separatorLength: separatorLength)
-                }
-            }
+            next = paragraph(at: start)
         }
         splitSourceUnits += next.end - start
         splitUTF16Units += next.length
@@ -148,20 +136,28 @@ struct UnsplitText {
         switch source {
         case .utf8(let string, _):
             return Self.findParagraphs(inUTF8: string, from: start)
-        case .utf16(let text):
-            var found: [FoundParagraph] = []
-            var position = start
-            text.utf16.withUnsafeBufferPointer { units in
-                while true {
-                    let (end, separatorLength) = paragraphEnd(inUTF16: units, from: position)
-                    found.append(
-                        FoundParagraph(
-                            start: position, end: end, length: end - position, separatorLength: separatorLength))
-                    if separatorLength == 0 { return }
-                    position = end
-                }
-            }
+        case .utf16:
+            var found = [paragraph(at: start)]
+            while let last = found.last, last.separatorLength > 0 { found.append(paragraph(at: last.end)) }
             return found
+        }
+    }
+
+    /// The paragraph starting at `position` in the source, found by a scan to its
+    /// separator.
+    private func paragraph(at position: Int) -> FoundParagraph {
+        switch source {
+        case .utf8(let string, _):
+            return string.utf8.withContiguousStorageIfAvailable { bytes in
+                let (end, separatorLength, count) = paragraphEnd(inUTF8: bytes, from: position)
+                return FoundParagraph(start: position, end: end, length: count, separatorLength: separatorLength)
+            }!
+        case .utf16(let text):
+            return text.utf16.withUnsafeBufferPointer { units in
+                let (end, separatorLength) = paragraphEnd(inUTF16: units, from: position)
+                return FoundParagraph(
+                    start: position, end: end, length: end - position, separatorLength: separatorLength)
+            }
         }
     }
 
