@@ -124,7 +124,7 @@ import Testing
         #expect(run.glyphs == [1, 7, 8, 2, 9])
         #expect(run.clusters == [0, 2, 3, 4, 6])
         #expect(run.advances == [10, 70, 80, 20, 90])
-        #expect(run.offsets == [0, 0, 0, 0, 3, -3, 0, 0, 0, 0])
+        #expect(run.offsets.map(Array.init) == [0, 0, 0, 0, 3, -3, 0, 0, 0, 0])
         // Without offsets anywhere in what is copied, the run has none.
         own.copy(0..<own.count, into: &run, inserting: insertions[1...], from: fresh)
         #expect(run.glyphs == [1, 2, 9])

@@ -95,10 +95,8 @@ struct LineBuilder {
         var run = ShapedRun(
             range: contentEnd..<contentEnd, font: source.font, script: source.script,
             bidiLevel: source.bidiLevel, attributesIndex: source.attributesIndex)
-        run.glyphs = [hyphen.glyph]
-        run.clusters = [Int32(contentEnd - 1)]
-        run.advances = [hyphen.advance]
-        run.unsafeToBreak = [false]
+        run.setGlyphs(
+            [hyphen.glyph], clusters: [Int32(contentEnd - 1)], advances: [hyphen.advance], unsafeToBreak: [false])
         return GlyphRun(
             storage: run, glyphRange: 0..<1, expansion: 0, expansions: [],
             characterRange: contentEnd..<contentEnd, x: 0, width: CGFloat(source.font.hyphen.advance),

@@ -133,7 +133,7 @@ extension ShapedParagraph {
                 $0.shape(&run, in: buffer, context: 0..<buffer.count)
             }
         }
-        run.clusters = run.clusters.map { _ in Int32(offset) }
+        run.withMutableGlyphs { $0.clusters.update(repeating: Int32(offset)) }
         run.range = offset..<offset
         return run
     }

@@ -166,11 +166,7 @@ extension ShapedParagraph {
         let glyphs = run.glyphRange(for: range)
         var part = run
         part.range = range
-        part.glyphs = Array(run.glyphs[glyphs])
-        part.clusters = Array(run.clusters[glyphs])
-        part.advances = Array(run.advances[glyphs])
-        part.unsafeToBreak = Array(run.unsafeToBreak[glyphs])
-        part.offsets = run.offsets.map { Array($0[(2 * glyphs.lowerBound)..<(2 * glyphs.upperBound)]) }
+        part.setGlyphs(glyphs, of: run)
         return part
     }
 }

@@ -66,10 +66,10 @@ extension ShapedParagraph {
             glyphs: glyphs, clusterStarts: starts, clusterEnds: ends, fontIndices: fontIndices, fonts: fonts)
     }
 
-    /// One of the runs' per-glyph arrays, `total` values in all, concatenated in
+    /// One of the runs' glyph columns, `total` values in all, concatenated in
     /// logical order (a right-to-left run's reversed), each converted by `convert`.
     private func logicalOrder<Stored, Value>(
-        _ total: Int, of values: KeyPath<ShapedRun, [Stored]>, _ convert: (Stored) -> Value
+        _ total: Int, of values: KeyPath<ShapedRun, GlyphColumn<Stored>>, _ convert: (Stored) -> Value
     ) -> [Value] {
         [Value](unsafeUninitializedCapacity: total) { out, count in
             var at = 0

@@ -121,7 +121,7 @@ final class GlyphBuffer: @unchecked Sendable {
         }
     }
 
-    /// The glyphs as arrays, as a `ShapedRun` keeps them.
+    /// The glyphs as arrays.
     var columns: (glyphs: [UInt32], clusters: [Int32], advances: [Int32], offsets: [Int32]?, unsafeToBreak: [Bool]) {
         (
             Array(UnsafeBufferPointer(start: glyphs, count: count)),
@@ -132,18 +132,10 @@ final class GlyphBuffer: @unchecked Sendable {
         )
     }
 
-    /// Sets `run`'s glyph arrays to `range` of this buffer's glyphs; offsets nil
+    /// Sets `run`'s glyphs to `range` of this buffer's glyphs; no offsets column
     /// when every one in the range is zero.
     func copy(_ range: Range<Int>, into run: inout ShapedRun) {
-        let start = range.lowerBound
-        let n = range.count
-        run.glyphs = Array(UnsafeBufferPointer(start: glyphs + start, count: n))
-        run.clusters = Array(UnsafeBufferPointer(start: clusters + start, count: n))
-        run.advances = Array(UnsafeBufferPointer(start: advances + start, count: n))
-        run.unsafeToBreak = Array(UnsafeBufferPointer(start: unsafeToBreak + start, count: n))
-        run.offsets =
-            hasOffsets(in: range)
-            ? offsets.map { Array(UnsafeBufferPointer(start: $0 + 2 * start, count: 2 * n)) } : nil
+        copy(range, into: &run, inserting: [], from: self)
     }
 
     /// Glyphs of another buffer to put before this buffer's glyph `position` when
@@ -154,58 +146,63 @@ final class GlyphBuffer: @unchecked Sendable {
         var clusterShift: Int32
     }
 
-    /// Sets `run`'s glyph arrays to `range` of this buffer's glyphs with
-    /// `insertions` (in ascending positions, within `range` or at its end) of
-    /// `source`'s glyphs put in: one copy of each column, rather than splicing into
-    /// another buffer and copying that.
+    /// Sets `run`'s glyphs to `range` of this buffer's glyphs with `insertions` (in
+    /// ascending positions, within `range` or at its end) of `source`'s glyphs put
+    /// in: one copy of each column, rather than splicing into another buffer and
+    /// copying that.
     func copy(
         _ range: Range<Int>, into run: inout ShapedRun, inserting insertions: ArraySlice<Insertion>,
         from source: GlyphBuffer
     ) {
-        guard !insertions.isEmpty else { return copy(range, into: &run) }
         let total = range.count + insertions.reduce(0) { $0 + $1.range.count }
-        /// A column: stretches of this buffer's, the insertions' between them.
-        func column<T>(_ own: UnsafeMutablePointer<T>, _ other: UnsafeMutablePointer<T>, width: Int = 1) -> [T] {
-            [T](unsafeUninitializedCapacity: width * total) { out, filled in
-                let base = out.baseAddress!
-                var at = 0
-                var copied = range.lowerBound
-                for insertion in insertions {
-                    let n = width * (insertion.position - copied)
-                    (base + at).initialize(from: own + width * copied, count: n)
-                    at += n
-                    copied = insertion.position
-                    (base + at).initialize(
-                        from: other + width * insertion.range.lowerBound, count: width * insertion.range.count)
-                    at += width * insertion.range.count
-                }
-                (base + at).initialize(from: own + width * copied, count: width * (range.upperBound - copied))
-                filled = width * total
+        let hasOffsets = hasOffsets(in: range) || insertions.contains { source.hasOffsets(in: $0.range) }
+        run.setGlyphs(count: total, hasOffsets: hasOffsets) { out in
+            Self.column(out.glyphs, range, glyphs, inserting: insertions, from: source.glyphs, zero: 0)
+            Self.column(out.clusters, range, clusters, inserting: insertions, from: source.clusters, zero: 0)
+            Self.column(out.advances, range, advances, inserting: insertions, from: source.advances, zero: 0)
+            Self.column(
+                out.unsafeToBreak, range, unsafeToBreak, inserting: insertions, from: source.unsafeToBreak, zero: false)
+            if let offsets = out.offsets {
+                // Zeros stand in for whichever side has no offsets column.
+                Self.column(
+                    offsets, range, self.offsets, inserting: insertions, from: source.offsets, width: 2, zero: 0)
             }
-        }
-        run.glyphs = column(glyphs, source.glyphs)
-        var clusters = column(self.clusters, source.clusters)
-        clusters.withUnsafeMutableBufferPointer { clusters in
             var at = 0
             var copied = range.lowerBound
             for insertion in insertions {
                 at += insertion.position - copied
                 copied = insertion.position
-                for k in at..<(at + insertion.range.count) { clusters[k] &+= insertion.clusterShift }
+                for k in at..<(at + insertion.range.count) { out.clusters[k] &+= insertion.clusterShift }
                 at += insertion.range.count
             }
         }
-        run.clusters = clusters
-        run.advances = column(advances, source.advances)
-        run.unsafeToBreak = column(unsafeToBreak, source.unsafeToBreak)
-        if !hasOffsets(in: range), !insertions.contains(where: { source.hasOffsets(in: $0.range) }) {
-            run.offsets = nil
-        } else {
-            // Zeros stand in for whichever side has no offsets column.
-            let zeros = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * max(count, source.count, 1))
-            zeros.initialize(repeating: 0, count: 2 * max(count, source.count, 1))
-            defer { zeros.deallocate() }
-            run.offsets = column(offsets ?? zeros, source.offsets ?? zeros, width: 2)
+    }
+
+    /// Writes one column of `copy(_:into:inserting:from:)` to `out`: stretches of
+    /// `own` from `range`, the insertions' values of `other` between them, `width`
+    /// values per glyph, `zero` for a side with no such column. Static, so it is
+    /// specialized for each column's type.
+    @inline(__always)
+    private static func column<T>(
+        _ out: UnsafeMutableBufferPointer<T>, _ range: Range<Int>, _ own: UnsafeMutablePointer<T>?,
+        inserting insertions: ArraySlice<Insertion>, from other: UnsafeMutablePointer<T>?, width: Int = 1, zero: T
+    ) {
+        let base = out.baseAddress!
+        var at = 0
+        var copied = range.lowerBound
+        func put(_ from: UnsafeMutablePointer<T>?, _ start: Int, _ n: Int) {
+            if let from {
+                (base + at).initialize(from: from + width * start, count: width * n)
+            } else {
+                (base + at).initialize(repeating: zero, count: width * n)
+            }
+            at += width * n
         }
+        for insertion in insertions {
+            put(own, copied, insertion.position - copied)
+            copied = insertion.position
+            put(other, insertion.range.lowerBound, insertion.range.count)
+        }
+        put(own, copied, range.upperBound - copied)
     }
 }

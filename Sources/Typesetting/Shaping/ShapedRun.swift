@@ -39,25 +39,95 @@ struct ShapedRun: Sendable {
     var unsafeStart = false
     /// As `unsafeStart`, for the boundary with the run after it.
     var unsafeEnd = false
+    /// The storage of the run's glyph columns: its own, or shared with the runs cut
+    /// from one run shaped together.
+    private var shared = SharedGlyphStorage.empty
+    /// The storage of the run's glyph columns.
+    var storage: GlyphStorage { shared.object }
+    /// The run's first glyph in `storage`.
+    private(set) var glyphStart = 0
+    /// The number of glyphs.
+    private(set) var count = 0
+
+    /// An unshaped run: no glyphs yet.
+    init(
+        range: Range<Int>, font: Font, script: Script, bidiLevel: UInt8, attributesIndex: Int,
+        startsInsideCluster: Bool = false, style: ShapingStyle? = nil
+    ) {
+        self.range = range
+        self.font = font
+        self.script = script
+        self.bidiLevel = bidiLevel
+        self.attributesIndex = attributesIndex
+        self.startsInsideCluster = startsInsideCluster
+        self.style = style
+    }
+
     /// Glyph ids, in visual order.
-    var glyphs: [UInt32] = []
+    var glyphs: GlyphColumn<UInt32> { GlyphColumn(storage, storage.glyphs + glyphStart, count: count) }
     /// Paragraph-local UTF-16 offset of each glyph's cluster.
-    var clusters: [Int32] = []
+    var clusters: GlyphColumn<Int32> { GlyphColumn(storage, storage.clusters + glyphStart, count: count) }
     /// Horizontal advance of each glyph, in font units.
-    var advances: [Int32] = []
+    var advances: GlyphColumn<Int32> { GlyphColumn(storage, storage.advances + glyphStart, count: count) }
     /// x and y offset of each glyph, interleaved, in font units; nil when all zero.
-    var offsets: [Int32]?
+    var offsets: GlyphColumn<Int32>? {
+        storage.offsets.map { GlyphColumn(storage, $0 + 2 * glyphStart, count: 2 * count) }
+    }
     /// Glyphs before which breaking would change shaping (HB_GLYPH_FLAG_UNSAFE_TO_BREAK).
-    var unsafeToBreak: [Bool] = []
+    var unsafeToBreak: GlyphColumn<Bool> {
+        GlyphColumn(storage, storage.unsafeToBreak + glyphStart, count: count)
+    }
+
+    /// Gives the run `count` new glyphs, which `fill` writes, every column (and
+    /// the offsets, when `hasOffsets`) in full.
+    mutating func setGlyphs<R>(count: Int, hasOffsets: Bool, _ fill: (GlyphWriter) -> R) -> R {
+        shared.object = GlyphStorage.make(count: count, hasOffsets: hasOffsets)
+        glyphStart = 0
+        self.count = count
+        return fill(GlyphWriter(storage))
+    }
+
+    /// Gives the run the glyphs of `run` in `glyphs`, sharing its storage.
+    mutating func setGlyphs(_ glyphs: Range<Int>, of run: ShapedRun) {
+        precondition(glyphs.lowerBound >= 0 && glyphs.upperBound <= run.count, "a run's glyphs are within its source")
+        shared = run.shared
+        glyphStart = run.glyphStart + glyphs.lowerBound
+        count = glyphs.count
+    }
+
+    /// Gives the run these columns (`offsets` nil or two values per glyph).
+    mutating func setGlyphs(
+        _ glyphs: [UInt32], clusters: [Int32], advances: [Int32], unsafeToBreak: [Bool], offsets: [Int32]? = nil
+    ) {
+        let n = glyphs.count
+        precondition(
+            clusters.count == n && advances.count == n && unsafeToBreak.count == n
+                && (offsets?.count ?? 2 * n) == 2 * n, "a run's columns are as long as its glyphs")
+        setGlyphs(count: n, hasOffsets: offsets != nil) { out in
+            _ = out.glyphs.initialize(from: glyphs)
+            _ = out.clusters.initialize(from: clusters)
+            _ = out.advances.initialize(from: advances)
+            _ = out.unsafeToBreak.initialize(from: unsafeToBreak)
+            if let offsets { _ = out.offsets?.initialize(from: offsets) }
+        }
+    }
+
+    /// Calls `body` with the run's glyph columns to change in place: the run's own
+    /// storage, copied first if another run shares it (an offsets column is added,
+    /// all zero, when `offsets` is asked for and the run has none).
+    mutating func withMutableGlyphs<R>(offsets: Bool = false, _ body: (GlyphWriter) -> R) -> R {
+        let addsOffsets = offsets && storage.offsets == nil
+        if addsOffsets || !isKnownUniquelyReferenced(&shared.object) || glyphStart != 0 || count != storage.count {
+            setGlyphs(joining: [self], withOffsets: addsOffsets)
+        }
+        return body(GlyphWriter(storage))
+    }
 
     /// Whether the run is right to left (its glyphs run from the end of the text).
     var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 
     /// Points per font unit.
     var scale: Double { Double(font.scale) }
-
-    /// The number of glyphs.
-    var count: Int { glyphs.count }
 
     /// The glyph indices whose clusters lie in `range`, which must be a range of
     /// cluster starts within the run. Glyph clusters are monotonic: ascending in a
@@ -104,17 +174,38 @@ struct ShapedRun: Sendable {
     }
 
     /// Sets the run's glyphs to those of `parts`, one after another in the order
-    /// given (visual order is the caller's to choose); offsets stay nil unless a
-    /// part has them.
-    mutating func setGlyphs(joining parts: [ShapedRun]) {
-        glyphs = parts.flatMap(\.glyphs)
-        clusters = parts.flatMap(\.clusters)
-        advances = parts.flatMap(\.advances)
-        unsafeToBreak = parts.flatMap(\.unsafeToBreak)
-        offsets =
-            parts.allSatisfy { $0.offsets == nil }
-            ? nil
-            : parts.flatMap { $0.offsets ?? [Int32](repeating: 0, count: 2 * $0.count) }
+    /// given (visual order is the caller's to choose), in storage of its own; no
+    /// offsets unless a part has them or `withOffsets`.
+    mutating func setGlyphs(joining parts: [ShapedRun], withOffsets: Bool = false) {
+        let total = parts.reduce(0) { $0 + $1.count }
+        setGlyphs(count: total, hasOffsets: withOffsets || parts.contains { $0.offsets != nil }) { out in
+            var at = 0
+            for part in parts {
+                let n = part.count
+                part.glyphs.withUnsafeBufferPointer {
+                    (out.glyphs.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
+                }
+                part.clusters.withUnsafeBufferPointer {
+                    (out.clusters.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
+                }
+                part.advances.withUnsafeBufferPointer {
+                    (out.advances.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
+                }
+                part.unsafeToBreak.withUnsafeBufferPointer {
+                    (out.unsafeToBreak.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
+                }
+                if let offsets = out.offsets {
+                    if let own = part.offsets {
+                        own.withUnsafeBufferPointer {
+                            (offsets.baseAddress! + 2 * at).initialize(from: $0.baseAddress!, count: 2 * n)
+                        }
+                    } else {
+                        (offsets.baseAddress! + 2 * at).initialize(repeating: 0, count: 2 * n)
+                    }
+                }
+                at += n
+            }
+        }
     }
 
     /// The sum of the advances of `glyphs`, in points.
@@ -122,5 +213,30 @@ struct ShapedRun: Sendable {
         var total: Int64 = 0
         for i in glyphs { total += Int64(advances[i]) }
         return Double(total) * scale
+    }
+}
+
+/// Writable columns of a run's glyphs, given by `ShapedRun.setGlyphs` and
+/// `ShapedRun.withMutableGlyphs` for the length of the call.
+struct GlyphWriter {
+    /// Glyph ids.
+    let glyphs: UnsafeMutableBufferPointer<UInt32>
+    /// Cluster offsets.
+    let clusters: UnsafeMutableBufferPointer<Int32>
+    /// Advances, in font units.
+    let advances: UnsafeMutableBufferPointer<Int32>
+    /// x and y offsets interleaved; nil when the run has none.
+    let offsets: UnsafeMutableBufferPointer<Int32>?
+    /// Unsafe-to-break flags.
+    let unsafeToBreak: UnsafeMutableBufferPointer<Bool>
+
+    /// The columns of all of `storage`.
+    fileprivate init(_ storage: GlyphStorage) {
+        let n = storage.count
+        glyphs = UnsafeMutableBufferPointer(start: storage.glyphs, count: n)
+        clusters = UnsafeMutableBufferPointer(start: storage.clusters, count: n)
+        advances = UnsafeMutableBufferPointer(start: storage.advances, count: n)
+        offsets = storage.offsets.map { UnsafeMutableBufferPointer(start: $0, count: 2 * n) }
+        unsafeToBreak = UnsafeMutableBufferPointer(start: storage.unsafeToBreak, count: n)
     }
 }

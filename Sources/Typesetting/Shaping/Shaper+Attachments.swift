@@ -17,17 +17,19 @@ extension Shaper {
             }
             // One glyph per U+FFFC, whatever the font made of it.
             guard seen.insert(cluster).inserted else { continue }
-            run.glyphs[g] = GlyphRun.attachmentGlyph
-            run.advances[g] = advance
-            run.offsets?[2 * g] = 0
-            run.offsets?[2 * g + 1] = 0
+            run.withMutableGlyphs { out in
+                out.glyphs[g] = GlyphRun.attachmentGlyph
+                out.advances[g] = advance
+                out.offsets?[2 * g] = 0
+                out.offsets?[2 * g + 1] = 0
+            }
             keep.append(g)
         }
         guard keep.count < run.count else { return }
-        run.glyphs = keep.map { run.glyphs[$0] }
-        run.clusters = keep.map { run.clusters[$0] }
-        run.advances = keep.map { run.advances[$0] }
-        run.unsafeToBreak = keep.map { run.unsafeToBreak[$0] }
-        run.offsets = run.offsets.map { offsets in keep.flatMap { [offsets[2 * $0], offsets[2 * $0 + 1]] } }
+        let kept = run
+        run.setGlyphs(
+            keep.map { kept.glyphs[$0] }, clusters: keep.map { kept.clusters[$0] },
+            advances: keep.map { kept.advances[$0] }, unsafeToBreak: keep.map { kept.unsafeToBreak[$0] },
+            offsets: kept.offsets.map { offsets in keep.flatMap { [offsets[2 * $0], offsets[2 * $0 + 1]] } })
     }
 }

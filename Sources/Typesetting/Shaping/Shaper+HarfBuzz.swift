@@ -112,15 +112,14 @@ extension Shaper {
         // Most runs hold none: a pass over their text costs less than one over
         // their glyphs, each looking its character up.
         guard Self.hasInvisibleControl(UnsafeBufferPointer(rebasing: text[run.range])) else { return }
-        for i in 0..<run.glyphs.count {
-            let unit = text[Int(run.clusters[i])]
-            guard Self.isInvisibleControl(unit) else { continue }
-            let space = run.font.face.glyph(for: " ") ?? 0
-            run.glyphs[i] = space
-            if unit == 0x09 {
-                run.advances[i] = 4 * hb_font_get_glyph_h_advance(run.font.face.hbFont, space)
-            } else {
-                run.advances[i] = 0
+        let face = run.font.face
+        run.withMutableGlyphs { out in
+            for i in 0..<out.glyphs.count {
+                let unit = text[Int(out.clusters[i])]
+                guard Self.isInvisibleControl(unit) else { continue }
+                let space = face.glyph(for: " ") ?? 0
+                out.glyphs[i] = space
+                out.advances[i] = unit == 0x09 ? 4 * hb_font_get_glyph_h_advance(face.hbFont, space) : 0
             }
         }
     }

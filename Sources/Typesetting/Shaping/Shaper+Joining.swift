@@ -61,11 +61,7 @@ extension Shaper {
             var piece = run
             piece.range = lower..<upper
             piece.attributesIndex = tableIndex[item.attributesIndex]
-            piece.glyphs = Array(run.glyphs[glyphs])
-            piece.clusters = Array(run.clusters[glyphs])
-            piece.advances = Array(run.advances[glyphs])
-            piece.unsafeToBreak = Array(run.unsafeToBreak[glyphs])
-            piece.offsets = run.offsets.map { Array($0[(2 * glyphs.lowerBound)..<(2 * glyphs.upperBound)]) }
+            piece.setGlyphs(glyphs, of: run)
             piece.unsafeStart = !pieces.isEmpty && !run.isSafeToBreak(at: lower)
             piece.unsafeEnd = false
             if piece.unsafeStart { pieces[pieces.count - 1].unsafeEnd = true }

@@ -23,20 +23,20 @@ extension Shaper {
         // left-to-right run, on its left in a right-to-left one.
         let left = spacing.left + (run.isRightToLeft ? after : 0)
         let added = spacing.left + spacing.right + after
-        var offsets = run.offsets ?? [Int32](repeating: 0, count: 2 * n)
         // Glyphs are in visual order, a cluster's glyphs side by side. The last glyph
         // of each cluster carries all the space the cluster gets; every glyph of the
         // cluster moves right by the part that goes on its left.
-        var start = 0
-        while start < n {
-            var end = start + 1
-            while end < n, run.clusters[end] == run.clusters[start] { end += 1 }
-            run.advances[end - 1] += added
-            if left != 0 {
-                for g in start..<end { offsets[2 * g] += left }
+        run.withMutableGlyphs(offsets: left != 0) { out in
+            var start = 0
+            while start < n {
+                var end = start + 1
+                while end < n, out.clusters[end] == out.clusters[start] { end += 1 }
+                out.advances[end - 1] += added
+                if let offsets = out.offsets, left != 0 {
+                    for g in start..<end { offsets[2 * g] += left }
+                }
+                start = end
             }
-            start = end
         }
-        if left != 0 { run.offsets = offsets }
     }
 }
