@@ -33,6 +33,27 @@ import Testing
         #expect(text.attributes(at: 5).underline == nil)
     }
 
+    /// Sets made apart with the same values are equal and hash alike, though
+    /// each keeps its own box (and hash); any one value apart makes them unequal.
+    @Test func equalityComparesValuesNotBoxes() throws {
+        var a = TextAttributes()
+        a.underline = TextDecoration()
+        a.tracking = 2
+        var b = TextAttributes()
+        b.tracking = 2
+        b.underline = TextDecoration()
+        #expect(!a.isIdentical(to: b))
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(Set([a, b]).count == 1)
+        var c = b
+        c.tracking = 3
+        #expect(c != b && c != a)
+        c.tracking = 2
+        #expect(c == a)
+        #expect(TextAttributes() == TextAttributes(font: nil))
+    }
+
     @Test func featureListsReadCSSSyntax() throws {
         let features = try FontFeature.list(#""liga" 0, smcp, 'ss01' on, dlig=1, tnum off, kern"#)
         #expect(features.map(\.description) == ["liga=0", "smcp=1", "ss01=1", "dlig=1", "tnum=0", "kern=1"])

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The attributes of a range of text, as `NSAttributedString`'s keys: what
 /// typesetting and rendering look at.
@@ -146,17 +147,20 @@ public struct TextAttributes: Sendable, Hashable {
     /// The default values, shared by every `TextAttributes()` until changed.
     private static let defaults = Storage(Values())
 
-    /// Attributes are equal when every value is.
+    /// Attributes are equal when every value is. Boxes whose hashes differ are not
+    /// compared further: a paragraph's attribute table is searched for each new
+    /// box, and comparing two sets' every value cost more than itemizing.
     public static func == (lhs: TextAttributes, rhs: TextAttributes) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.values == rhs.storage.values
+        lhs.storage === rhs.storage
+            || (lhs.storage.hashValue == rhs.storage.hashValue && lhs.storage.values == rhs.storage.values)
     }
 
     /// Whether the two share one box of values: equal without comparing them (a
     /// markup parser gives equal sets one box; most other copies share theirs).
     package func isIdentical(to other: TextAttributes) -> Bool { storage === other.storage }
 
-    /// Hashes every value.
-    public func hash(into hasher: inout Hasher) { hasher.combine(storage.values) }
+    /// Hashes every value (once a box: the hash is kept with it).
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.hashValue) }
 
     /// Changes the values: a new box with them changed, so that a box's values
     /// never change and reading one needs no access check or copy (layout reads
@@ -191,6 +195,19 @@ public struct TextAttributes: Sendable, Hashable {
     /// The box copies share; its values never change.
     private final class Storage: Sendable {
         let values: Values
+        /// The values' hash once asked for; 0 until then. Threads that ask at once
+        /// store the same value.
+        private let hash = Atomic<Int>(0)
+
         init(_ values: Values) { self.values = values }
+
+        /// The values' hash (never 0), computed the first time it is asked for.
+        var hashValue: Int {
+            let known = hash.load(ordering: .relaxed)
+            if known != 0 { return known }
+            let computed = values.hashValue | 1
+            hash.store(computed, ordering: .relaxed)
+            return computed
+        }
     }
 }
