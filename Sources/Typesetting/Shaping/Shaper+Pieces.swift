@@ -51,7 +51,10 @@ extension Shaper {
     /// Appends `run`'s glyphs to `output`: from the cache when pieces it holds
     /// cover the run, each allowed where it stands, else the run shaped whole,
     /// keeping its pieces.
-    func addPieces(of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
+    func addPieces(
+        of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
+        pending: inout [Pending], gaps: Int
+    ) {
         cutAtLineBreaks(run.range, in: text)
         let keys = PieceKeys(self, run)
         let start = output.count
@@ -61,7 +64,7 @@ extension Shaper {
             output.truncate(to: start)
             shapeKeepingPieces(run, keys: keys, in: text, cache: cache)
         }
-        pending.append(Pending(run: index, glyphs: start..<output.count, gaps: gaps.count..<gaps.count))
+        pending.append(Pending(run: index, glyphs: start..<output.count, gaps: gaps..<gaps))
     }
 
     /// Appends to `output` cached pieces that cover the run `cuts` cut, and

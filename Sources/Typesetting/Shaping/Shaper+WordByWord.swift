@@ -15,6 +15,18 @@ extension Shaper {
         var base: Int32
     }
 
+    /// The word path's scratch for a paragraph: the pieces of the run being added,
+    /// the words the paragraph's runs missed (each once, found through
+    /// `missIndex`), where they go, and the runs waiting for them. Taken from the
+    /// shaper while runs are added and put back for `fillGaps`.
+    struct WordScratch {
+        var pieces: [Piece] = []
+        var gaps: [Gap] = []
+        var missed: [WordKey] = []
+        var missIndex = HashIndex()
+        var pending: [Pending] = []
+    }
+
     /// A run whose words are in `output` but for those the cache lacked, which wait
     /// to be shaped with the paragraph's other missed words: the run's index, its
     /// glyphs in `output` and its gaps.
@@ -29,7 +41,10 @@ extension Shaper {
     func shapeWordByWord(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         beginWords()
         output.removeAll()
-        addWords(of: run, at: 0, in: text, cache: cache)
+        var words = WordScratch()
+        swap(&words, &self.words)
+        addWords(of: run, at: 0, in: text, cache: cache, into: &words)
+        swap(&words, &self.words)
         fillGaps(in: text, cache: cache) { _, glyphs, insertions in
             output.copy(glyphs, into: &run, inserting: insertions, from: fresh)
         }
@@ -37,12 +52,12 @@ extension Shaper {
 
     /// Forgets the words and runs of the paragraph before.
     func beginWords() {
-        gaps.removeAll(keepingCapacity: true)
-        missed.removeAll(keepingCapacity: true)
+        words.gaps.removeAll(keepingCapacity: true)
+        words.missed.removeAll(keepingCapacity: true)
+        words.pending.removeAll(keepingCapacity: true)
+        words.missIndex = HashIndex()
         classKeys.removeAll(keepingCapacity: true)
         classRuns.removeAll(keepingCapacity: true)
-        pending.removeAll(keepingCapacity: true)
-        missIndex = HashIndex()
     }
 
     /// Appends the run's glyphs to `output` word by word, in visual order: each
@@ -53,8 +68,11 @@ extension Shaper {
     /// cost per call (every lookup of the face is visited) is far larger than a
     /// word's, and words cut after spaces in a face whose lookups never touch the
     /// space shape the same side by side as alone.
-    func addWords(of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
-        cutIntoPieces(run.range, in: text)
+    func addWords(
+        of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
+        into words: inout WordScratch
+    ) {
+        Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
         let runKey = runKey(of: run)
         let seed = runKey.seed
         // A letter-spaced run may take a word from the entries of its style with the
@@ -65,23 +83,16 @@ extension Shaper {
             key.features = features
             ligated = (key, key.seed, UnligatedWords.ligatureGlyphs(run.font.face, script: run.script))
         }
+        let output = self.output
         let start = output.count
         output.reserve(run.range.count)
         var hits = 0
         var isClassNoted = false
-        let pieces = self.pieces  // read once, not through the shaper at every piece
-        // The misses go to arrays taken from the shaper and put back at the end, not
-        // to its properties, whose every access is checked for exclusivity.
-        var gaps: [Gap] = []
-        var missed: [WordKey] = []
-        var missIndex = HashIndex()
-        swap(&gaps, &self.gaps)
-        swap(&missed, &self.missed)
-        swap(&missIndex, &self.missIndex)
-        let firstGap = gaps.count
+        let firstGap = words.gaps.count
         // Glyphs are in visual order: a right-to-left run's pieces come last first.
-        for k in 0..<pieces.count {
-            let piece = pieces[run.isRightToLeft ? pieces.count - 1 - k : k]
+        let pieceCount = words.pieces.count
+        for k in 0..<pieceCount {
+            let piece = words.pieces[run.isRightToLeft ? pieceCount - 1 - k : k]
             guard piece.isWord else {
                 shapeStretch(piece.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
                 continue
@@ -101,25 +112,20 @@ extension Shaper {
                     noteClass(runKey, of: run)
                     isClassNoted = true
                 }
-                let miss = Self.miss(key, in: text, missed: &missed, index: &missIndex)
-                gaps.append(Gap(position: output.count, miss: miss, base: base))
+                let miss = Self.miss(key, in: text, missed: &words.missed, index: &words.missIndex)
+                words.gaps.append(Gap(position: output.count, miss: miss, base: base))
             }
         }
-        statistics.shapeCache(hits: hits, misses: gaps.count - firstGap)
-        pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<gaps.count))
-        swap(&gaps, &self.gaps)
-        swap(&missed, &self.missed)
-        swap(&missIndex, &self.missIndex)
+        statistics.shapeCache(hits: hits, misses: words.gaps.count - firstGap)
+        words.pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<words.gaps.count))
     }
 
     /// Cuts `range` of `text` into `pieces`: each cacheable word alone, the words
-    /// between them in one stretch. Built in a local array taken from the shaper
-    /// and put back, so that appending a word is not an access to a class's
-    /// property (checked for exclusivity at run time, once a word).
+    /// between them in one stretch.
     @inline(__always)
-    private func cutIntoPieces(_ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
-        var pieces = self.pieces
-        self.pieces = []
+    private static func cutIntoPieces(
+        _ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>, into pieces: inout [Piece]
+    ) {
         pieces.removeAll(keepingCapacity: true)
         var start = range.lowerBound
         while start < range.upperBound {
@@ -132,7 +138,6 @@ extension Shaper {
             }
             start = end
         }
-        self.pieces = pieces
     }
 
     /// Keeps `run` to shape the missed words of its key as, if none is kept yet.
@@ -176,42 +181,42 @@ extension Shaper {
         _ set: (_ run: Int, _ glyphs: Range<Int>, _ insertions: ArraySlice<GlyphBuffer.Insertion>) -> Void
     ) {
         fresh.removeAll()
-        var words = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
+        let missed = words.missed
+        var placed = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
         if classRuns.count == 1 {
-            shapeTogether(missed.indices, of: classRuns[0], in: text, into: &words)
+            shapeTogether(missed.indices, of: classRuns[0], in: text, into: &placed)
         } else {
-            let missed = self.missed
             for (key, run) in zip(classKeys, classRuns) {
-                shapeTogether(missed.indices.filter { missed[$0].run == key }, of: run, in: text, into: &words)
+                shapeTogether(missed.indices.filter { missed[$0].run == key }, of: run, in: text, into: &placed)
             }
         }
         for (index, key) in missed.enumerated() {
-            cache.insert(key, in: text, glyphs: words[index].glyphs, of: fresh, clusterShift: -words[index].start)
+            cache.insert(key, in: text, glyphs: placed[index].glyphs, of: fresh, clusterShift: -placed[index].start)
         }
         insertions.removeAll(keepingCapacity: true)
-        for gap in gaps {
-            let word = words[gap.miss]
+        for gap in words.gaps {
+            let word = placed[gap.miss]
             insertions.append(
                 GlyphBuffer.Insertion(
                     position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
         }
-        for run in pending { set(run.run, run.glyphs, insertions[run.gaps]) }
+        for run in words.pending { set(run.run, run.glyphs, insertions[run.gaps]) }
     }
 
     /// Shapes the missed words `members` (indices in `missed`, their units in `text`)
     /// side by side in one HarfBuzz call in `run`'s face, script, direction and
     /// style, appended to `fresh` with clusters from the start of the joined text,
-    /// and sets each word's glyphs there and the offset it starts at in `words` —
+    /// and sets each word's glyphs there and the offset it starts at in `placed` —
     /// exactly what shaping each alone gives.
     private func shapeTogether(
         _ members: some Collection<Int>, of run: ShapedRun, in text: UnsafeBufferPointer<UInt16>,
-        into words: inout [(glyphs: Range<Int>, start: Int32)]
+        into placed: inout [(glyphs: Range<Int>, start: Int32)]
     ) {
         // Words ending in a space come first: the space keeps each from the next.
         // A word that does not (the paragraph's last, or a run's last before a
         // space of another style) is followed by a space, as in its text, and that
         // space's glyph is left out — but for the last word, which needs none.
-        let missed = self.missed  // read once, not through the shaper at every word
+        let missed = words.missed  // read once, not through the shaper at every word
         let endsInSpace = { (index: Int) in text[missed[index].range.upperBound - 1] == 0x20 }
         let order = members.filter(endsInSpace) + members.filter { !endsInSpace($0) }
         var joined: [UInt16] = []
@@ -237,7 +242,7 @@ extension Shaper {
             let next = k + 1 < order.count ? starts[k + 1] : joined.count
             let first = glyph
             while glyph < n, Int(clusters[isRightToLeft ? n - 1 - glyph : glyph]) < end { glyph += 1 }
-            words[index] = (
+            placed[index] = (
                 isRightToLeft ? (base + n - glyph)..<(base + n - first) : (base + first)..<(base + glyph),
                 Int32(starts[k])
             )

@@ -43,15 +43,12 @@ final class Shaper: @unchecked Sendable {
     let output = GlyphBuffer()
     let fresh = GlyphBuffer()
     var insertions: [GlyphBuffer.Insertion] = []
-    var pieces: [Piece] = []
-    var gaps: [Gap] = []
-    var missed: [WordKey] = []
-    var missIndex = HashIndex()
+    /// The word path's pieces, missed words and pending runs (`WordScratch`).
+    var words = WordScratch()
     /// The distinct run keys of the missed words, and a run of each key to shape
     /// its words as: one HarfBuzz call each.
     var classKeys: [RunKey] = []
     var classRuns: [ShapedRun] = []
-    var pending: [Pending] = []
     /// The paragraph's line-break opportunities (`LineBreakOpportunities.offsets`),
     /// where runs shaped in pieces are cut; empty when none were given.
     var lineBreaks: [Int32] = []
@@ -104,6 +101,10 @@ final class Shaper: @unchecked Sendable {
     func shape(_ runs: inout [ShapedRun], in text: UnsafeBufferPointer<UInt16>) {
         beginWords()
         output.removeAll()
+        // The word scratch taken from the shaper once for the paragraph, not at each
+        // run: every access to a class's property is checked for exclusivity.
+        var words = WordScratch()
+        swap(&words, &self.words)
         // Through the array's storage, each run copied once (a copy retains and
         // releases every array and reference it holds).
         runs.withUnsafeMutableBufferPointer { runs in
@@ -111,7 +112,8 @@ final class Shaper: @unchecked Sendable {
                 let run = runs[index]
                 let way = cache == nil ? RunShaping.whole : shaping(of: run)
                 if let cache, way == .pieces {
-                    addPieces(of: run, at: index, in: text, cache: cache)
+                    addPieces(
+                        of: run, at: index, in: text, cache: cache, pending: &words.pending, gaps: words.gaps.count)
                 } else if let cache, way == .words {
                     let chunks =
                         usesAllCores && run.range.count >= Self.parallelRunLength
@@ -119,7 +121,7 @@ final class Shaper: @unchecked Sendable {
                     if chunks.count > 1 {
                         shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
                     } else {
-                        addWords(of: run, at: index, in: text, cache: cache)
+                        addWords(of: run, at: index, in: text, cache: cache, into: &words)
                     }
                 } else {
                     let start = output.count
@@ -128,6 +130,7 @@ final class Shaper: @unchecked Sendable {
                 }
             }
         }
+        swap(&words, &self.words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runs.indices { finish(&runs[index], in: text) }
