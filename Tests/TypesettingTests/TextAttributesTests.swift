@@ -54,6 +54,33 @@ import Testing
         #expect(TextAttributes() == TextAttributes(font: nil))
     }
 
+    /// A set's shaping style is made once and shared by its copies, also when
+    /// threads ask for it at once; a set that shapes as plain text has none.
+    @Test func aSetsShapingStyleIsMadeOnce() throws {
+        let spaced = {
+            var attributes = TextAttributes()
+            attributes.letterSpacing = 1
+            return attributes
+        }()
+        let styles = Lock<[ObjectIdentifier?]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            let style = spaced.shapingStyle.map(ObjectIdentifier.init)
+            styles.withLock { $0.append(style) }
+        }
+        let identities = styles.withLock { $0 }
+        #expect(identities.count == 16 && !identities.contains(nil))
+        #expect(Set(identities).count == 1)
+        let copy = spaced
+        #expect(copy.shapingStyle === spaced.shapingStyle)
+        #expect(copy.shapingStyle?.letterSpacing == 1)
+        var other = spaced
+        other.letterSpacing = 2
+        #expect(other.shapingStyle !== spaced.shapingStyle)
+        var underlined = TextAttributes()
+        underlined.underline = TextDecoration()
+        #expect(underlined.shapingStyle == nil)
+    }
+
     @Test func featureListsReadCSSSyntax() throws {
         let features = try FontFeature.list(#""liga" 0, smcp, 'ss01' on, dlig=1, tnum off, kern"#)
         #expect(features.map(\.description) == ["liga=0", "smcp=1", "ss01=1", "dlig=1", "tnum=0", "kern=1"])

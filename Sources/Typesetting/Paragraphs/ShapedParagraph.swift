@@ -116,7 +116,7 @@ public final class ShapedParagraph: Sendable {
             // One font and shaping style per distinct attribute set: rich text
             // repeats a few sets.
             let tableFonts = attributeTable.map { cascade.font(for: $0) }
-            let tableStyles = attributeTable.map(ShapingStyle.of)
+            let tableStyles = attributeTable.map(\.shapingStyle)
             let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
                 text: buffer, attributeRuns: content.runs, fonts: tableIndex.map { tableFonts[$0] },
                 styles: tableIndex.map { tableStyles[$0] }, bidi: bidi, scripts: scripts)

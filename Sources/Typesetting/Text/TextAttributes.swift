@@ -159,6 +159,10 @@ public struct TextAttributes: Sendable, Hashable {
     /// markup parser gives equal sets one box; most other copies share theirs).
     package func isIdentical(to other: TextAttributes) -> Bool { storage === other.storage }
 
+    /// How runs with these attributes are shaped (`ShapingStyle.of`), made once per
+    /// box: rich text repeats a few boxes in every paragraph.
+    var shapingStyle: ShapingStyle? { storage.shapingStyle(of: self) }
+
     /// Hashes every value (once a box: the hash is kept with it).
     public func hash(into hasher: inout Hasher) { hasher.combine(storage.hashValue) }
 
@@ -199,7 +203,35 @@ public struct TextAttributes: Sendable, Hashable {
         /// store the same value.
         private let hash = Atomic<Int>(0)
 
+        /// The shaping style of the values once asked for: 0 until then, 1 for
+        /// none, else a retained `ShapingStyle`'s address. The first thread to store
+        /// one wins; another drops its own and takes that.
+        private let shaping = Atomic<UInt>(0)
+
         init(_ values: Values) { self.values = values }
+
+        deinit {
+            let kept = shaping.load(ordering: .acquiring)
+            if kept > 1 { Self.style(at: kept).release() }
+        }
+
+        /// The shaping style of `attributes`, whose box this is.
+        func shapingStyle(of attributes: TextAttributes) -> ShapingStyle? {
+            let kept = shaping.load(ordering: .acquiring)
+            if kept == 1 { return nil }
+            if kept != 0 { return Self.style(at: kept).takeUnretainedValue() }
+            let made = ShapingStyle.of(attributes)
+            let address = made.map { UInt(bitPattern: Unmanaged.passRetained($0).toOpaque()) } ?? 1
+            let (stored, original) = shaping.compareExchange(
+                expected: 0, desired: address, ordering: .acquiringAndReleasing)
+            if stored { return made }
+            if address > 1 { Self.style(at: address).release() }
+            return original == 1 ? nil : Self.style(at: original).takeUnretainedValue()
+        }
+
+        private static func style(at address: UInt) -> Unmanaged<ShapingStyle> {
+            Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: address)!)
+        }
 
         /// The values' hash (never 0), computed the first time it is asked for.
         var hashValue: Int {
