@@ -17,15 +17,20 @@ extension Shaper {
         defer { self.lineBreaks = [] }
         // The items each shaped run covers.
         var groups: [Range<Int>] = []
-        var shaped: [ShapedRun] = []
         var start = 0
         while start < items.count {
             var end = start + 1
             while end < items.count, Self.shapeTogether(items[end - 1], items[end]) { end += 1 }
-            shaped.append(ShapedRun(items[start], attributesIndex: tableIndex[items[start].attributesIndex]))
-            shaped[shaped.count - 1].range = items[start].range.lowerBound..<items[end - 1].range.upperBound
             groups.append(start..<end)
             start = end
+        }
+        // Made where they stand in the array: appended, each run was built, copied
+        // in and the temporary destroyed.
+        var shaped = groups.map { group in
+            ShapedRun(
+                items[group.lowerBound],
+                range: items[group.lowerBound].range.lowerBound..<items[group.upperBound - 1].range.upperBound,
+                attributesIndex: tableIndex[items[group.lowerBound].attributesIndex])
         }
         shape(&shaped, in: text)
         if groups.count == items.count { return shaped }
@@ -47,15 +52,20 @@ extension Shaper {
 
     /// `run`, shaped over `items`, cut into one run per item with its attributes.
     private static func cut(_ run: ShapedRun, at items: ArraySlice<TextItem>, tableIndex: [Int]) -> [ShapedRun] {
-        // Cluster starts in logical order: the places a run may be cut.
-        let starts = run.isRightToLeft ? run.clusters.reversed() : Array(run.clusters)
+        // Cluster starts in logical order, the places a run may be cut: its glyphs'
+        // clusters, from the last glyph in a right-to-left run.
+        let clusters = run.clusters
+        let count = clusters.count
+        let isRightToLeft = run.isRightToLeft
+        func start(_ k: Int) -> Int { Int(clusters[isRightToLeft ? count - 1 - k : k]) }
         var pieces: [ShapedRun] = []
+        pieces.reserveCapacity(items.count)
         var lower = run.range.lowerBound
         var next = 0  // the first cluster start not yet passed; items ascend
         for (k, item) in zip(items.indices, items) {
-            while next < starts.count, Int(starts[next]) < item.range.upperBound { next += 1 }
+            while next < count, start(next) < item.range.upperBound { next += 1 }
             let isLast = k == items.index(before: items.endIndex)
-            let upper = isLast || next == starts.count ? run.range.upperBound : Int(starts[next])
+            let upper = isLast || next == count ? run.range.upperBound : start(next)
             guard lower < upper else { continue }
             let glyphs = run.glyphRange(for: lower..<upper)
             var piece = run
@@ -73,12 +83,16 @@ extension Shaper {
 }
 
 extension ShapedRun {
-    /// An unshaped run for `item`, whose attributes are entry `attributesIndex` of
-    /// the paragraph's table.
-    init(_ item: TextItem, attributesIndex: Int) {
-        self.init(
-            range: item.range, font: Font(checkedFace: item.face, size: CGFloat(item.size)),
-            script: item.script, bidiLevel: item.bidiLevel, attributesIndex: attributesIndex,
-            startsInsideCluster: item.startsInsideCluster, style: item.style)
+    /// An unshaped run for `item` over `range` (the item's, or those of the items
+    /// shaped with it), whose attributes are entry `attributesIndex` of the
+    /// paragraph's table.
+    init(_ item: TextItem, range: Range<Int>, attributesIndex: Int) {
+        self.range = range
+        font = Font(checkedFace: item.face, size: CGFloat(item.size))
+        script = item.script
+        bidiLevel = item.bidiLevel
+        self.attributesIndex = attributesIndex
+        startsInsideCluster = item.startsInsideCluster
+        style = item.style
     }
 }
