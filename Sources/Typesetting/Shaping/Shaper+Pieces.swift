@@ -33,8 +33,19 @@ extension Shaper {
         let mayCutInPieces =
             !lineBreaks.isEmpty && !run.isRightToLeft && !run.script.joinsLetters && isLeftToRight(run.script)
         if mayCutInPieces, run.script.isWrittenInPieces, PiecewiseShaping.allows(face) { return .pieces }
-        if WordSplitting.allows(face, script: run.script) { return .words }
+        if allowsWordSplitting(face, script: run.script) { return .words }
         return mayCutInPieces && PiecewiseShaping.allows(face) ? .pieces : .whole
+    }
+
+    /// `WordSplitting.allows(face, script:)`, the last answer kept: a paragraph's
+    /// runs mostly share a face and script, and asking the face takes its lock.
+    private func allowsWordSplitting(_ face: FontFace, script: Script) -> Bool {
+        if let last = lastWordSplitting, last.face == face.identity, last.script == script.code {
+            return last.allows
+        }
+        let allows = WordSplitting.allows(face, script: script)
+        lastWordSplitting = (face.identity, script.code, allows)
+        return allows
     }
 
     /// The key of `run`'s cached words or pieces of `kind`: its face, language,
