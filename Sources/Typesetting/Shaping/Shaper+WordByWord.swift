@@ -186,8 +186,13 @@ extension Shaper {
         if classRuns.count == 1 {
             shapeTogether(missed.indices, of: classRuns[0], in: text, into: &placed)
         } else {
+            // One array for every class's members, its storage reused.
+            var members: [Int] = []
+            members.reserveCapacity(missed.count)
             for (key, run) in zip(classKeys, classRuns) {
-                shapeTogether(missed.indices.filter { missed[$0].run == key }, of: run, in: text, into: &placed)
+                members.removeAll(keepingCapacity: true)
+                for index in missed.indices where missed[index].run == key { members.append(index) }
+                shapeTogether(members, of: run, in: text, into: &placed)
             }
         }
         for (index, key) in missed.enumerated() {
@@ -218,7 +223,10 @@ extension Shaper {
         // space's glyph is left out — but for the last word, which needs none.
         let missed = words.missed  // read once, not through the shaper at every word
         let endsInSpace = { (index: Int) in text[missed[index].range.upperBound - 1] == 0x20 }
-        let order = members.filter(endsInSpace) + members.filter { !endsInSpace($0) }
+        var order: [Int] = []
+        order.reserveCapacity(members.count)
+        for index in members where endsInSpace(index) { order.append(index) }
+        for index in members where !endsInSpace(index) { order.append(index) }
         var joined: [UInt16] = []
         var starts = [Int](repeating: 0, count: order.count)
         joined.reserveCapacity(order.reduce(order.count) { $0 + missed[$1].count })
