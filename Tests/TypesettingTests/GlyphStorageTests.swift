@@ -89,6 +89,33 @@ import Testing
         #expect(joined.offsets == nil)
     }
 
+    /// The runs of a paragraph shaped word by word share one storage, each its own
+    /// stretch: one allocation a paragraph. A run changed after shaping (spacing
+    /// added) copies its stretch out, and leaves the others as they were.
+    @Test func aParagraphsRunsShareOneStorage() throws {
+        var german = TextAttributes()
+        german.language = "de"
+        var spaced = TextAttributes()
+        spaced.letterSpacing = 2
+        var text = AttributedText()
+        text.append("plain words ", attributes: TextAttributes())
+        text.append("deutsche Wörter ", attributes: german)
+        text.append("plain again ", attributes: TextAttributes())
+        text.append("spaced out", attributes: spaced)
+        let cascade = try TestData.cascade()
+        let statistics = TypesetterStatistics()
+        let cached = try ShapeCacheTests.paragraph(
+            text, cascade: cascade, cache: ShapeCache(capacity: 64), statistics: statistics)
+        let runs = cached.runs
+        #expect(runs.map(\.range) == [0..<12, 12..<28, 28..<40, 40..<50])
+        let storages = runs.map { ObjectIdentifier($0.storage) }
+        #expect(Set(storages[0..<3]).count == 1)
+        #expect(storages[3] != storages[0])
+        #expect(runs.map(\.glyphStart) == [0, 12, 28, 0])
+        let whole = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: nil, statistics: statistics)
+        #expect(ShapeCacheTests.differences(whole.runs, runs) == [])
+    }
+
     /// A run with no glyphs has empty columns.
     @Test func anEmptyRunHasEmptyColumns() throws {
         let empty = try Self.run(glyphs: [])

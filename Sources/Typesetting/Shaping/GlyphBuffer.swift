@@ -154,40 +154,63 @@ final class GlyphBuffer: @unchecked Sendable {
         _ range: Range<Int>, into run: inout ShapedRun, inserting insertions: ArraySlice<Insertion>,
         from source: GlyphBuffer
     ) {
-        let total = range.count + insertions.reduce(0) { $0 + $1.range.count }
-        let hasOffsets = hasOffsets(in: range) || insertions.contains { source.hasOffsets(in: $0.range) }
-        run.setGlyphs(count: total, hasOffsets: hasOffsets) { out in
-            Self.column(out.glyphs, range, glyphs, inserting: insertions, from: source.glyphs, zero: 0)
-            Self.column(out.clusters, range, clusters, inserting: insertions, from: source.clusters, zero: 0)
-            Self.column(out.advances, range, advances, inserting: insertions, from: source.advances, zero: 0)
-            Self.column(
-                out.unsafeToBreak, range, unsafeToBreak, inserting: insertions, from: source.unsafeToBreak, zero: false)
-            if let offsets = out.offsets {
-                // Zeros stand in for whichever side has no offsets column.
-                Self.column(
-                    offsets, range, self.offsets, inserting: insertions, from: source.offsets, width: 2, zero: 0)
-            }
-            var at = 0
-            var copied = range.lowerBound
-            for insertion in insertions {
-                at += insertion.position - copied
-                copied = insertion.position
-                for k in at..<(at + insertion.range.count) { out.clusters[k] &+= insertion.clusterShift }
-                at += insertion.range.count
-            }
+        let total = Self.count(range, inserting: insertions)
+        run.setGlyphs(count: total, hasOffsets: hasOffsets(range, inserting: insertions, from: source)) { out in
+            write(range, inserting: insertions, from: source, to: out, at: 0)
         }
     }
 
-    /// Writes one column of `copy(_:into:inserting:from:)` to `out`: stretches of
-    /// `own` from `range`, the insertions' values of `other` between them, `width`
-    /// values per glyph, `zero` for a side with no such column. Static, so it is
-    /// specialized for each column's type.
+    /// The number of glyphs `range` makes with `insertions` put in.
+    static func count(_ range: Range<Int>, inserting insertions: ArraySlice<Insertion>) -> Int {
+        range.count + insertions.reduce(0) { $0 + $1.range.count }
+    }
+
+    /// Whether any glyph of `range` of this buffer, or of `insertions` from
+    /// `source`, has a non-zero offset.
+    func hasOffsets(_ range: Range<Int>, inserting insertions: ArraySlice<Insertion>, from source: GlyphBuffer) -> Bool
+    {
+        hasOffsets(in: range) || insertions.contains { source.hasOffsets(in: $0.range) }
+    }
+
+    /// Writes `range` of this buffer's glyphs with `insertions` of `source`'s put
+    /// in (as `copy(_:into:inserting:from:)`) to `out` from its glyph `start`:
+    /// offsets too when `out` has them.
+    func write(
+        _ range: Range<Int>, inserting insertions: ArraySlice<Insertion>, from source: GlyphBuffer,
+        to out: GlyphWriter, at start: Int
+    ) {
+        Self.column(out.glyphs, start, range, glyphs, inserting: insertions, from: source.glyphs, zero: 0)
+        Self.column(out.clusters, start, range, clusters, inserting: insertions, from: source.clusters, zero: 0)
+        Self.column(out.advances, start, range, advances, inserting: insertions, from: source.advances, zero: 0)
+        Self.column(
+            out.unsafeToBreak, start, range, unsafeToBreak, inserting: insertions, from: source.unsafeToBreak,
+            zero: false)
+        if let offsets = out.offsets {
+            // Zeros stand in for whichever side has no offsets column.
+            Self.column(
+                offsets, start, range, self.offsets, inserting: insertions, from: source.offsets, width: 2, zero: 0)
+        }
+        var at = start
+        var copied = range.lowerBound
+        for insertion in insertions {
+            at += insertion.position - copied
+            copied = insertion.position
+            for k in at..<(at + insertion.range.count) { out.clusters[k] &+= insertion.clusterShift }
+            at += insertion.range.count
+        }
+    }
+
+    /// Writes one column of `write(_:inserting:from:to:at:)` to `out` from its
+    /// glyph `start`: stretches of `own` from `range`, the insertions' values of
+    /// `other` between them, `width` values per glyph, `zero` for a side with no
+    /// such column. Static, so it is specialized for each column's type.
     @inline(__always)
     private static func column<T>(
-        _ out: UnsafeMutableBufferPointer<T>, _ range: Range<Int>, _ own: UnsafeMutablePointer<T>?,
+        _ out: UnsafeMutableBufferPointer<T>, _ start: Int, _ range: Range<Int>, _ own: UnsafeMutablePointer<T>?,
         inserting insertions: ArraySlice<Insertion>, from other: UnsafeMutablePointer<T>?, width: Int = 1, zero: T
     ) {
-        let base = out.baseAddress!
+        precondition(width * (start + count(range, inserting: insertions)) <= out.count, "a run's glyphs fit")
+        let base = out.baseAddress! + width * start
         var at = 0
         var copied = range.lowerBound
         func put(_ from: UnsafeMutablePointer<T>?, _ start: Int, _ n: Int) {

@@ -87,6 +87,14 @@ struct ShapedRun: Sendable {
         return fill(GlyphWriter(storage))
     }
 
+    /// Gives the run `glyphs` of `storage`, written already, sharing it.
+    mutating func setGlyphs(_ glyphs: Range<Int>, in storage: GlyphStorage) {
+        precondition(glyphs.lowerBound >= 0 && glyphs.upperBound <= storage.count, "a run's glyphs are in its storage")
+        shared.object = storage
+        glyphStart = glyphs.lowerBound
+        count = glyphs.count
+    }
+
     /// Gives the run the glyphs of `run` in `glyphs`, sharing its storage.
     mutating func setGlyphs(_ glyphs: Range<Int>, of run: ShapedRun) {
         precondition(glyphs.lowerBound >= 0 && glyphs.upperBound <= run.count, "a run's glyphs are within its source")
@@ -230,8 +238,8 @@ struct GlyphWriter {
     /// Unsafe-to-break flags.
     let unsafeToBreak: UnsafeMutableBufferPointer<Bool>
 
-    /// The columns of all of `storage`.
-    fileprivate init(_ storage: GlyphStorage) {
+    /// The columns of all of `storage`, which must not be shared yet.
+    init(_ storage: GlyphStorage) {
         let n = storage.count
         glyphs = UnsafeMutableBufferPointer(start: storage.glyphs, count: n)
         clusters = UnsafeMutableBufferPointer(start: storage.clusters, count: n)

@@ -41,12 +41,13 @@ extension Shaper {
     func shapeWordByWord(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         beginWords()
         output.removeAll()
-        var words = WordScratch()
-        swap(&words, &self.words)
-        addWords(of: run, at: 0, in: text, cache: cache, into: &words)
-        swap(&words, &self.words)
-        fillGaps(in: text, cache: cache) { _, glyphs, insertions in
-            output.copy(glyphs, into: &run, inserting: insertions, from: fresh)
+        var scratch = WordScratch()
+        swap(&scratch, &words)
+        addWords(of: run, at: 0, in: text, cache: cache, into: &scratch)
+        swap(&scratch, &words)
+        fillGaps(in: text, cache: cache)
+        for pending in words.pending {
+            output.copy(pending.glyphs, into: &run, inserting: insertions[pending.gaps], from: fresh)
         }
     }
 
@@ -168,18 +169,40 @@ extension Shaper {
     /// Shapes the paragraph's missed words, one HarfBuzz call per class (into
     /// `fresh`), keeps each in the cache, and sets each pending run's glyphs: its
     /// glyphs in `output` with its missed words' put in.
+    ///
+    /// The runs without offsets share one storage, each its own stretch: one
+    /// allocation a paragraph, not one a run (a run changed later, by spacing or an
+    /// attachment, copies its stretch out first).
     func fillGaps(in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache, into runs: inout [ShapedRun]) {
-        fillGaps(in: text, cache: cache) { run, glyphs, insertions in
-            output.copy(glyphs, into: &runs[run], inserting: insertions, from: fresh)
+        fillGaps(in: text, cache: cache)
+        let pending = words.pending
+        let output = self.output
+        let fresh = self.fresh
+        let insertions = self.insertions
+        var shared = 0
+        for run in pending where !output.hasOffsets(run.glyphs, inserting: insertions[run.gaps], from: fresh) {
+            shared += GlyphBuffer.count(run.glyphs, inserting: insertions[run.gaps])
+        }
+        let storage = GlyphStorage.make(count: shared, hasOffsets: false)
+        let writer = GlyphWriter(storage)
+        var at = 0
+        for run in pending {
+            let inserted = insertions[run.gaps]
+            if output.hasOffsets(run.glyphs, inserting: inserted, from: fresh) {
+                output.copy(run.glyphs, into: &runs[run.run], inserting: inserted, from: fresh)
+                continue
+            }
+            let n = GlyphBuffer.count(run.glyphs, inserting: inserted)
+            output.write(run.glyphs, inserting: inserted, from: fresh, to: writer, at: at)
+            runs[run.run].setGlyphs(at..<(at + n), in: storage)
+            at += n
         }
     }
 
-    /// The same, handing each pending run's index, glyphs in `output` and
-    /// insertions from `fresh` to `set`.
-    private func fillGaps(
-        in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
-        _ set: (_ run: Int, _ glyphs: Range<Int>, _ insertions: ArraySlice<GlyphBuffer.Insertion>) -> Void
-    ) {
+    /// Shapes the paragraph's missed words, one HarfBuzz call per class (into
+    /// `fresh`), keeps each in the cache, and sets `insertions`: where each gap's
+    /// word goes in `output`, for the pending runs to take.
+    private func fillGaps(in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         fresh.removeAll()
         let missed = words.missed
         var placed = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
@@ -205,7 +228,6 @@ extension Shaper {
                 GlyphBuffer.Insertion(
                     position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
         }
-        for run in words.pending { set(run.run, run.glyphs, insertions[run.gaps]) }
     }
 
     /// Shapes the missed words `members` (indices in `missed`, their units in `text`)

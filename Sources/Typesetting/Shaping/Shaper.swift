@@ -106,8 +106,8 @@ final class Shaper: @unchecked Sendable {
         output.removeAll()
         // The word scratch taken from the shaper once for the paragraph, not at each
         // run: every access to a class's property is checked for exclusivity.
-        var words = WordScratch()
-        swap(&words, &self.words)
+        var scratch = WordScratch()
+        swap(&scratch, &words)
         // Through the array's storage, each run copied once (a copy retains and
         // releases every array and reference it holds).
         runs.withUnsafeMutableBufferPointer { runs in
@@ -116,7 +116,7 @@ final class Shaper: @unchecked Sendable {
                 let way = cache == nil ? RunShaping.whole : shaping(of: run)
                 if let cache, way == .pieces {
                     addPieces(
-                        of: run, at: index, in: text, cache: cache, pending: &words.pending, gaps: words.gaps.count)
+                        of: run, at: index, in: text, cache: cache, pending: &scratch.pending, gaps: scratch.gaps.count)
                 } else if let cache, way == .words {
                     let chunks =
                         usesAllCores && run.range.count >= Self.parallelRunLength
@@ -124,7 +124,7 @@ final class Shaper: @unchecked Sendable {
                     if chunks.count > 1 {
                         shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
                     } else {
-                        addWords(of: run, at: index, in: text, cache: cache, into: &words)
+                        addWords(of: run, at: index, in: text, cache: cache, into: &scratch)
                     }
                 } else {
                     let start = output.count
@@ -133,7 +133,7 @@ final class Shaper: @unchecked Sendable {
                 }
             }
         }
-        swap(&words, &self.words)
+        swap(&scratch, &words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         runs.withUnsafeMutableBufferPointer { runs in
             for index in runs.indices { finish(&runs[index], in: text) }
