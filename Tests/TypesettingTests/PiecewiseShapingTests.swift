@@ -16,6 +16,17 @@ import Testing
 
     /// A second pass over a corpus takes its runs from the cache: far fewer HarfBuzz
     /// calls than the first, every run the same as shaped whole.
+    /// The shaper keeps its last four answers on word splitting, by face and
+    /// script; a fifth replaces the oldest.
+    @Test func wordSplittingAnswersKeepTheLastFour() {
+        var answers = Shaper.WordSplittingAnswers()
+        #expect(answers.answer(face: 1, script: 0) == nil)
+        for face in UInt64(1)...5 { answers.keep(face % 2 == 0, face: face, script: 7) }
+        #expect(answers.answer(face: 1, script: 7) == nil)
+        #expect((2...5).map { answers.answer(face: $0, script: 7) } == [true, false, true, false])
+        #expect(answers.answer(face: 2, script: 8) == nil)
+    }
+
     @Test(arguments: corpora)
     func aSecondPassTakesPiecesFromTheCache(corpus: String) throws {
         let text = AttributedText(try TestData.corpus(corpus))

@@ -30,22 +30,53 @@ extension Shaper {
     func shaping(of run: ShapedRun) -> RunShaping {
         guard !run.startsInsideCluster, run.style?.splitsIntoWords ?? true else { return .whole }
         let face = run.font.face
+        let isWrittenInPieces = run.script.isWrittenInPieces
+        // A script written with spaces goes by words when the face allows, whatever
+        // the rest: asked first, it spares most runs the questions below.
+        if !isWrittenInPieces, allowsWordSplitting(face, script: run.script) { return .words }
         let mayCutInPieces =
             !lineBreaks.isEmpty && !run.isRightToLeft && !run.script.joinsLetters && isLeftToRight(run.script)
-        if mayCutInPieces, run.script.isWrittenInPieces, PiecewiseShaping.allows(face) { return .pieces }
-        if allowsWordSplitting(face, script: run.script) { return .words }
+        if mayCutInPieces, isWrittenInPieces, PiecewiseShaping.allows(face) { return .pieces }
+        if isWrittenInPieces, allowsWordSplitting(face, script: run.script) { return .words }
         return mayCutInPieces && PiecewiseShaping.allows(face) ? .pieces : .whole
     }
 
-    /// `WordSplitting.allows(face, script:)`, the last answer kept: a paragraph's
-    /// runs mostly share a face and script, and asking the face takes its lock.
+    /// `WordSplitting.allows(face, script:)`, the last few answers kept: rich text
+    /// goes back and forth between a few faces, and asking a face takes its lock.
     private func allowsWordSplitting(_ face: FontFace, script: Script) -> Bool {
-        if let last = lastWordSplitting, last.face == face.identity, last.script == script.code {
-            return last.allows
-        }
+        if let known = wordSplittingAnswers.answer(face: face.identity, script: script.code) { return known }
         let allows = WordSplitting.allows(face, script: script)
-        lastWordSplitting = (face.identity, script.code, allows)
+        wordSplittingAnswers.keep(allows, face: face.identity, script: script.code)
         return allows
+    }
+
+    /// The last four answers to whether a face may cut a script into words, by
+    /// face identity and script code, the oldest replaced first.
+    struct WordSplittingAnswers {
+        private var faces: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        private var scripts: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+        private var answers: (Bool, Bool, Bool, Bool) = (false, false, false, false)
+        private var next = 0
+
+        /// The answer kept for `face` and `script`, if one is.
+        func answer(face: UInt64, script: Int32) -> Bool? {
+            if faces.0 == face, scripts.0 == script { return answers.0 }
+            if faces.1 == face, scripts.1 == script { return answers.1 }
+            if faces.2 == face, scripts.2 == script { return answers.2 }
+            if faces.3 == face, scripts.3 == script { return answers.3 }
+            return nil
+        }
+
+        /// Keeps `answer` for `face` and `script` in place of the oldest.
+        mutating func keep(_ answer: Bool, face: UInt64, script: Int32) {
+            switch next {
+            case 0: (faces.0, scripts.0, answers.0) = (face, script, answer)
+            case 1: (faces.1, scripts.1, answers.1) = (face, script, answer)
+            case 2: (faces.2, scripts.2, answers.2) = (face, script, answer)
+            default: (faces.3, scripts.3, answers.3) = (face, script, answer)
+            }
+            next = (next + 1) % 4
+        }
     }
 
     /// The key of `run`'s cached words or pieces of `kind`: its face, language,

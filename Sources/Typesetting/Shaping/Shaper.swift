@@ -37,9 +37,9 @@ final class Shaper: @unchecked Sendable {
     /// The HarfBuzz script of the last script shaped: looked up once per run, not
     /// per stretch (`hbScript`).
     var lastScript: (code: Int32, tag: hb_script_t) = (-1, HB_SCRIPT_INVALID)
-    /// The face (`FontFace.identity`) and script last asked about word splitting,
-    /// and the answer (`allowsWordSplitting`).
-    var lastWordSplitting: (face: UInt64, script: Int32, allows: Bool)?
+    /// The last answers to whether a face may cut a script into words
+    /// (`allowsWordSplitting`).
+    var wordSplittingAnswers = WordSplittingAnswers()
 
     /// Scratch kept between runs of the paragraph this shaper serves: the runs'
     /// glyphs as they are gathered, the missed words' glyphs, and where those go.
