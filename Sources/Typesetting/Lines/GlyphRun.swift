@@ -4,7 +4,7 @@ import Foundation
 /// draws. Glyphs are in visual order, left to right.
 ///
 /// A glyph run shares its glyph storage with the shaped paragraph it came from, so
-/// making lines copies no glyph arrays; the accessors below read it.
+/// making lines copies no glyphs; the accessors below read it.
 ///
 /// Which run: the last of the runs text passes through. A paragraph is cut into
 /// attribute runs (`AttributedText.AttributeRun`) and script runs, then into items

@@ -134,7 +134,7 @@ public final class ShapedParagraph: Sendable {
         let runs = analysis.1
         let offsets = runs.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
         self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
-        // By index: zipping would copy every run (and retain its arrays).
+        // By index: zipping would copy every run (and retain what it holds).
         self.runMetrics = runs.indices.map { index in
             let metrics = runs[index].font.metrics.shifted(by: offsets[index])
             return runs[index].style?.attachment.map { metrics.holding($0) } ?? metrics

@@ -5,7 +5,10 @@ import Foundation
 /// cluster it belongs to, its advance and offset in font units, and whether a line
 /// may break before it without re-shaping.
 ///
-/// Stored as parallel arrays so a 10 MB paragraph costs a few bytes per glyph.
+/// Stored as parallel columns in one `GlyphStorage`, so a 10 MB paragraph costs a
+/// few bytes per glyph and a run one allocation at most: the runs of a paragraph
+/// shaped word by word, and the runs cut from one shaped together, share one
+/// storage, each reading its own stretch.
 ///
 /// Which run: an item shaped once and kept with its paragraph, to be broken into
 /// lines at any width. The runs text passes through, in order:

@@ -76,8 +76,8 @@ final class Shaper: @unchecked Sendable {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Shapes `run.range` of `text` in the run's font, script and direction, filling
-    /// the run's glyph arrays.
+    /// Shapes `run.range` of `text` in the run's font, script and direction, setting
+    /// the run's glyphs.
     ///
     /// - Parameter context: the text HarfBuzz may look at around the run (for Arabic
     ///   joining and the like). Line edges pass the run's own range, so the edge is
