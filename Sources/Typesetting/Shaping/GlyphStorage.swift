@@ -12,8 +12,9 @@ struct GlyphStorageHeader {
 ///
 /// A run kept five arrays, five allocations, and rich text's runs are a few words
 /// each: making, looking up the array type of and freeing them cost more than
-/// taking the run's words from the cache. Runs cut from one run shaped together
-/// (`Shaper.cut`) share its storage, each reading its own stretch of glyphs.
+/// taking the run's words from the cache. The runs of a paragraph shaped through the
+/// cache share one storage (`Shaper.fillGaps`), and runs cut from one run shaped
+/// together (`Shaper.cut`) share its storage, each reading its own stretch.
 ///
 /// Storage is written only while one run holds it (`ShapedRun.withMutableGlyphs`
 /// copies it first otherwise), so it is immutable once shared; runs hold it as a

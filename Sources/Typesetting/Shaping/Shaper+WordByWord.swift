@@ -183,7 +183,7 @@ extension Shaper {
         for run in pending where !output.hasOffsets(run.glyphs, inserting: insertions[run.gaps], from: fresh) {
             shared += GlyphBuffer.count(run.glyphs, inserting: insertions[run.gaps])
         }
-        let storage = GlyphStorage.make(count: shared, hasOffsets: false)
+        let storage = shared > 0 ? GlyphStorage.make(count: shared, hasOffsets: false) : SharedGlyphStorage.empty.object
         let writer = GlyphWriter(storage)
         var at = 0
         for run in pending {
