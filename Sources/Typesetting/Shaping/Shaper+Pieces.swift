@@ -92,7 +92,8 @@ extension Shaper {
 
     /// Appends `run`'s glyphs to `output`: from the cache when pieces it holds
     /// cover the run, each allowed where it stands, else the run shaped whole,
-    /// keeping its pieces.
+    /// keeping its pieces; the run waits in `pending` with no gaps (`gaps`, the
+    /// paragraph's count of them so far, is where its empty range of them stands).
     func addPieces(
         of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
         pending: inout [Pending], gaps: Int
