@@ -53,6 +53,20 @@ import Testing
         #expect(lines.map(\.range) == [0..<6, 6..<15])
     }
 
+    /// A run shaped over its neighbours is cut back into their runs at cluster
+    /// boundaries: a colour on a combining mark alone lies inside the cluster of
+    /// its base, so its run is dropped and the cluster keeps the attributes of its
+    /// first character; no run is left empty.
+    @Test func anAttributeInsideOneClusterGoesWithTheClustersFirstCharacter() throws {
+        let styled = try text("xe\u{301}y", 2..<3) { $0.foregroundColor = red }
+        let paragraph = try typesetter.paragraph(styled)
+        #expect(paragraph.runs.map(\.range) == [0..<3, 3..<4])
+        #expect(paragraph.runs.allSatisfy { paragraph.attributes[$0.attributesIndex].foregroundColor != red })
+        let plain = try typesetter.paragraph(AttributedText("xe\u{301}y"))
+        #expect(paragraph.runs.flatMap(\.glyphs) == plain.runs.flatMap(\.glyphs))
+        #expect(try line(styled).width == line(AttributedText("xe\u{301}y")).width)
+    }
+
     @Test func kerningOffSetsEachPairApart() throws {
         let kerned = try line(AttributedText("AVAV"))
         let apart = try line(text("AVAV", 0..<4) { $0.kerning = false })

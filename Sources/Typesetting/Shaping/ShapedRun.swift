@@ -52,20 +52,6 @@ struct ShapedRun: Sendable {
     /// The number of glyphs.
     private(set) var count = 0
 
-    /// An unshaped run: no glyphs yet.
-    init(
-        range: Range<Int>, font: Font, script: Script, bidiLevel: UInt8, attributesIndex: Int,
-        startsInsideCluster: Bool = false, style: ShapingStyle? = nil
-    ) {
-        self.range = range
-        self.font = font
-        self.script = script
-        self.bidiLevel = bidiLevel
-        self.attributesIndex = attributesIndex
-        self.startsInsideCluster = startsInsideCluster
-        self.style = style
-    }
-
     /// Glyph ids, in visual order.
     var glyphs: GlyphColumn<UInt32> { GlyphColumn(storage, storage.glyphs + glyphStart, count: count) }
     /// Paragraph-local UTF-16 offset of each glyph's cluster.
@@ -224,6 +210,23 @@ struct ShapedRun: Sendable {
         var total: Int64 = 0
         for i in glyphs { total += Int64(advances[i]) }
         return Double(total) * scale
+    }
+}
+
+extension ShapedRun {
+    /// An unshaped run: no glyphs yet.
+    ///
+    /// Made by the memberwise initializer (kept by declaring this one in an
+    /// extension): an initializer that sets `self`'s properties one by one leaves
+    /// the optimizer a copy of the whole run to make and destroy wherever a run is
+    /// built in place — three references retained and released.
+    init(
+        range: Range<Int>, font: Font, script: Script, bidiLevel: UInt8, attributesIndex: Int,
+        startsInsideCluster: Bool = false, style: ShapingStyle? = nil
+    ) {
+        self.init(
+            range: range, font: font, script: script, bidiLevel: bidiLevel, attributesIndex: attributesIndex,
+            startsInsideCluster: startsInsideCluster, style: style, unsafeStart: false)
     }
 }
 

@@ -15,84 +15,95 @@ extension Shaper {
     ) -> [ShapedRun] {
         self.lineBreaks = lineBreaks
         defer { self.lineBreaks = [] }
-        // The items each shaped run covers.
+        // One run per item, made where it stands in the array (a run built and then
+        // appended is copied in and the temporary destroyed, and a copy retains
+        // every reference a run holds); and the items each shaped run covers.
         var groups: [Range<Int>] = []
-        var start = 0
-        while start < items.count {
-            var end = start + 1
-            while end < items.count, Self.shapeTogether(items[end - 1], items[end]) { end += 1 }
-            groups.append(start..<end)
-            start = end
+        var runs = items.withUnsafeBufferPointer { items in
+            groups.reserveCapacity(items.count)
+            var start = 0
+            while start < items.count {
+                var end = start + 1
+                while end < items.count, Self.shapeTogether(items, end - 1, end) { end += 1 }
+                groups.append(start..<end)
+                start = end
+            }
+            return [ShapedRun](unsafeUninitializedCapacity: items.count) { runs, count in
+                // Each item read in place, field by field: passed whole, it is copied.
+                for index in items.indices {
+                    (runs.baseAddress! + index).initialize(
+                        to: ShapedRun(
+                            range: items[index].range,
+                            font: Font(checkedFace: items[index].face, size: CGFloat(items[index].size)),
+                            script: items[index].script, bidiLevel: items[index].bidiLevel,
+                            attributesIndex: tableIndex[items[index].attributesIndex],
+                            startsInsideCluster: items[index].startsInsideCluster, style: items[index].style))
+                }
+                count = items.count
+            }
         }
-        // Made where they stand in the array: appended, each run was built, copied
-        // in and the temporary destroyed.
-        var shaped = groups.map { group in
-            ShapedRun(
-                items[group.lowerBound],
-                range: items[group.lowerBound].range.lowerBound..<items[group.upperBound - 1].range.upperBound,
-                attributesIndex: tableIndex[items[group.lowerBound].attributesIndex])
+        if groups.count == items.count {
+            shape(&runs, in: text)
+            return runs
         }
-        shape(&shaped, in: text)
-        if groups.count == items.count { return shaped }
-        // Cut in place, last group first so the indices before stay put: the runs
-        // move, never copied (a copy retains every array a run holds).
-        for (index, group) in zip(groups.indices, groups).reversed() where group.count > 1 {
-            shaped.replaceSubrange(
-                index...index, with: Self.cut(shaped[index], at: items[group], tableIndex: tableIndex))
+        // A group's first run is shaped over the whole group, then cut back into its
+        // items' runs where they stand: nothing is inserted or moved.
+        for group in groups where group.count > 1 {
+            runs[group.lowerBound].range =
+                items[group.lowerBound].range.lowerBound..<items[group.upperBound - 1].range.upperBound
         }
-        return shaped
+        shape(&runs, only: groups.lazy.map(\.lowerBound), in: text)
+        var dropsRuns = false
+        for group in groups where group.count > 1 {
+            if !Self.cut(&runs, group, at: items) { dropsRuns = true }
+        }
+        if dropsRuns { runs.removeAll { $0.range.isEmpty } }
+        return runs
     }
 
-    /// Whether `next` can be shaped in one HarfBuzz call with `item`, before it.
-    private static func shapeTogether(_ item: TextItem, _ next: TextItem) -> Bool {
-        item.face === next.face && item.size == next.size && item.script == next.script
-            && item.bidiLevel == next.bidiLevel && item.style == next.style && !next.startsInsideCluster
-            && item.range.upperBound == next.range.lowerBound
+    /// Whether `items[next]` can be shaped in one HarfBuzz call with `items[item]`,
+    /// before it (read in place: a copy of an item retains its face and style).
+    private static func shapeTogether(_ items: UnsafeBufferPointer<TextItem>, _ item: Int, _ next: Int) -> Bool {
+        items[item].face === items[next].face && items[item].size == items[next].size
+            && items[item].script == items[next].script && items[item].bidiLevel == items[next].bidiLevel
+            && items[item].style == items[next].style && !items[next].startsInsideCluster
+            && items[item].range.upperBound == items[next].range.lowerBound
     }
 
-    /// `run`, shaped over `items`, cut into one run per item with its attributes.
-    private static func cut(_ run: ShapedRun, at items: ArraySlice<TextItem>, tableIndex: [Int]) -> [ShapedRun] {
+    /// Cuts `runs[group.lowerBound]`, shaped over the items of `group`, back into
+    /// the runs of those items (which stand after it, made from their items):
+    /// each gets its item's stretch moved to the next cluster boundary and the
+    /// glyphs there, shared. Returns false when an item's stretch is empty, all of
+    /// it inside a cluster before it: that run's range is left empty, to be dropped.
+    private static func cut(_ runs: inout [ShapedRun], _ group: Range<Int>, at items: [TextItem]) -> Bool {
+        let run = runs[group.lowerBound]
         // Cluster starts in logical order, the places a run may be cut: its glyphs'
         // clusters, from the last glyph in a right-to-left run.
         let clusters = run.clusters
         let count = clusters.count
         let isRightToLeft = run.isRightToLeft
         func start(_ k: Int) -> Int { Int(clusters[isRightToLeft ? count - 1 - k : k]) }
-        var pieces: [ShapedRun] = []
-        pieces.reserveCapacity(items.count)
         var lower = run.range.lowerBound
         var next = 0  // the first cluster start not yet passed; items ascend
-        for (k, item) in zip(items.indices, items) {
-            while next < count, start(next) < item.range.upperBound { next += 1 }
-            let isLast = k == items.index(before: items.endIndex)
-            let upper = isLast || next == count ? run.range.upperBound : start(next)
-            guard lower < upper else { continue }
+        var previous: Int?  // the last run given a stretch
+        var keepsAll = true
+        for index in group {
+            while next < count, start(next) < items[index].range.upperBound { next += 1 }
+            let upper = index == group.upperBound - 1 || next == count ? run.range.upperBound : start(next)
+            guard lower < upper else {
+                runs[index].range = lower..<lower
+                keepsAll = false
+                continue
+            }
             let glyphs = run.glyphRange(for: lower..<upper)
-            var piece = run
-            piece.range = lower..<upper
-            piece.attributesIndex = tableIndex[item.attributesIndex]
-            piece.setGlyphs(glyphs, of: run)
-            piece.unsafeStart = !pieces.isEmpty && !run.isSafeToBreak(at: lower)
-            piece.unsafeEnd = false
-            if piece.unsafeStart { pieces[pieces.count - 1].unsafeEnd = true }
-            pieces.append(piece)
+            runs[index].range = lower..<upper
+            runs[index].setGlyphs(glyphs, of: run)
+            runs[index].unsafeStart = previous != nil && !run.isSafeToBreak(at: lower)
+            runs[index].unsafeEnd = false
+            if let previous, runs[index].unsafeStart { runs[previous].unsafeEnd = true }
+            previous = index
             lower = upper
         }
-        return pieces
-    }
-}
-
-extension ShapedRun {
-    /// An unshaped run for `item` over `range` (the item's, or those of the items
-    /// shaped with it), whose attributes are entry `attributesIndex` of the
-    /// paragraph's table.
-    init(_ item: TextItem, range: Range<Int>, attributesIndex: Int) {
-        self.range = range
-        font = Font(checkedFace: item.face, size: CGFloat(item.size))
-        script = item.script
-        bidiLevel = item.bidiLevel
-        self.attributesIndex = attributesIndex
-        startsInsideCluster = item.startsInsideCluster
-        style = item.style
+        return keepsAll
     }
 }

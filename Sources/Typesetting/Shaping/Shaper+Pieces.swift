@@ -27,7 +27,9 @@ extension Shaper {
     /// a script left to right (HarfBuzz reverses a right-to-left script's run even
     /// at an even level, and its glyphs would not follow its pieces), and letters
     /// that do not join by the text around the run.
-    func shaping(of run: ShapedRun) -> RunShaping {
+    ///
+    /// `inout` only to be read where it stands (see `shape(_:only:in:)`).
+    func shaping(of run: inout ShapedRun) -> RunShaping {
         guard !run.startsInsideCluster, run.style?.splitsIntoWords ?? true else { return .whole }
         let face = run.font.face
         let isWrittenInPieces = run.script.isWrittenInPieces
@@ -94,8 +96,10 @@ extension Shaper {
     /// cover the run, each allowed where it stands, else the run shaped whole,
     /// keeping its pieces; the run waits in `pending` with no gaps (`gaps`, the
     /// paragraph's count of them so far, is where its empty range of them stands).
+    ///
+    /// `inout` only to be read where it stands (see `shape(_:only:in:)`).
     func addPieces(
-        of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
+        of run: inout ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
         pending: inout [Pending], gaps: Int
     ) {
         cutAtLineBreaks(run.range, in: text)

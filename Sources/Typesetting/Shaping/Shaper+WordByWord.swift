@@ -43,7 +43,7 @@ extension Shaper {
         output.removeAll()
         var scratch = WordScratch()
         swap(&scratch, &words)
-        addWords(of: run, at: 0, in: text, cache: cache, into: &scratch)
+        addWords(of: &run, at: 0, in: text, cache: cache, into: &scratch)
         swap(&scratch, &words)
         fillGaps(in: text, cache: cache)
         for pending in words.pending {
@@ -69,8 +69,10 @@ extension Shaper {
     /// cost per call (every lookup of the face is visited) is far larger than a
     /// word's, and words cut after spaces in a face whose lookups never touch the
     /// space shape the same side by side as alone.
+    ///
+    /// `inout` only to be read where it stands (see `shape(_:only:in:)`).
     func addWords(
-        of run: ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
+        of run: inout ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
         into words: inout WordScratch
     ) {
         Self.cutIntoPieces(run.range, in: text, into: &words.pieces)

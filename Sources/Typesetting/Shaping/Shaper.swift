@@ -83,7 +83,7 @@ final class Shaper: @unchecked Sendable {
     ///   joining and the like). Line edges pass the run's own range, so the edge is
     ///   shaped as the end of the text; they never use the cache.
     func shape(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, context: Range<Int>) {
-        if context == 0..<text.count, cache != nil, shaping(of: run) != .whole {
+        if context == 0..<text.count, cache != nil, shaping(of: &run) != .whole {
             var runs = [run]
             shape(&runs, in: text)
             run = runs[0]
@@ -102,32 +102,42 @@ final class Shaper: @unchecked Sendable {
     /// whole paragraph — rich text changes style every few words, and a call per run
     /// would cost more than the words in it.
     func shape(_ runs: inout [ShapedRun], in text: UnsafeBufferPointer<UInt16>) {
+        shape(&runs, only: runs.indices, in: text)
+    }
+
+    /// The same for the runs at `indices` (ascending) only: the others are left as
+    /// they are (the runs a run shaped over its neighbours is cut into, see
+    /// `Shaper+Joining.swift`).
+    func shape(_ runs: inout [ShapedRun], only indices: some Collection<Int>, in text: UnsafeBufferPointer<UInt16>) {
         beginWords()
         output.removeAll()
         // The word scratch taken from the shaper once for the paragraph, not at each
         // run: every access to a class's property is checked for exclusivity.
         var scratch = WordScratch()
         swap(&scratch, &words)
-        // Through the array's storage, each run copied once (a copy retains and
-        // releases every array and reference it holds).
+        // Through the array's storage, each run read where it stands: a copy retains
+        // and releases every reference it holds, and a run passed by value from
+        // there is copied (its memory could change during the call), so the word
+        // and piece paths take it `inout`, to read.
         runs.withUnsafeMutableBufferPointer { runs in
-            for index in runs.indices {
-                let run = runs[index]
-                let way = cache == nil ? RunShaping.whole : shaping(of: run)
+            for index in indices {
+                let way = cache == nil ? RunShaping.whole : shaping(of: &runs[index])
                 if let cache, way == .pieces {
                     addPieces(
-                        of: run, at: index, in: text, cache: cache, pending: &scratch.pending, gaps: scratch.gaps.count)
+                        of: &runs[index], at: index, in: text, cache: cache, pending: &scratch.pending,
+                        gaps: scratch.gaps.count)
                 } else if let cache, way == .words {
+                    let range = runs[index].range
                     let chunks =
-                        usesAllCores && run.range.count >= Self.parallelRunLength
-                        ? Self.chunks(of: run.range, in: text) : []
+                        usesAllCores && range.count >= Self.parallelRunLength ? Self.chunks(of: range, in: text) : []
                     if chunks.count > 1 {
                         shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
                     } else {
-                        addWords(of: run, at: index, in: text, cache: cache, into: &scratch)
+                        addWords(of: &runs[index], at: index, in: text, cache: cache, into: &scratch)
                     }
                 } else {
                     let start = output.count
+                    let run = runs[index]
                     shapeStretch(run.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
                     output.copy(start..<output.count, into: &runs[index])
                 }
@@ -136,7 +146,7 @@ final class Shaper: @unchecked Sendable {
         swap(&scratch, &words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         runs.withUnsafeMutableBufferPointer { runs in
-            for index in runs.indices { finish(&runs[index], in: text) }
+            for index in indices { finish(&runs[index], in: text) }
         }
     }
 
