@@ -81,6 +81,9 @@ final class TextLayoutColdLayout: Scenario {
             "wordsHyphenated": Double(statistics.wordsHyphenated),
             "hyphenationDictionaryCalls": Double(statistics.hyphenationDictionaryCalls),
             "shapingCalls": Double(statistics.shapingCalls),
+            "glyphsShaped": Double(statistics.glyphsShaped),
+            "shapeCacheMisses": Double(statistics.shapeCacheMisses),
+            "shapeCacheHits": Double(statistics.shapeCacheHits),
             "shapeCacheHitRate": lookups == 0 ? 0 : Double(statistics.shapeCacheHits) / Double(lookups),
         ]
     }
