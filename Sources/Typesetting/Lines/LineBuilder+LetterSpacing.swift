@@ -23,8 +23,10 @@ extension LineBuilder {
     /// `contentEnd`, as `letterSpacingTrim(of:contentEnd:)` measures it. In a
     /// paragraph all left to right, its ends are the runs holding the line's first
     /// character and its last before `contentEnd`, found without making the
-    /// line's pieces (lines are measured by the thousand).
-    func letterSpacingTrim(line range: Range<Int>, contentEnd: Int) -> Double {
+    /// line's pieces (lines are measured by the thousand). `firstRun` is the
+    /// index of the run holding the line's first character: the last is found by
+    /// walking on from it, as a line holds a few runs.
+    func letterSpacingTrim(line range: Range<Int>, contentEnd: Int, firstRun: Int) -> Double {
         guard paragraph.hasLetterSpacing else { return 0 }
         guard paragraph.bidi.storage == nil, paragraph.bidi.paragraphLevel == 0 else {
             return letterSpacingTrim(of: pieces(of: range, contentEnd: contentEnd), contentEnd: contentEnd)
@@ -32,9 +34,10 @@ extension LineBuilder {
         let end = min(contentEnd, range.upperBound)
         guard end > range.lowerBound else { return 0 }
         // Run fields read in place: copying a run retains its every array.
-        let left = paragraph.runIndex(containing: range.lowerBound)
-        let right = paragraph.runIndex(containing: end - 1)
         let runs = paragraph.runs
+        let left = firstRun
+        var right = left
+        while right + 1 < runs.count, runs[right + 1].range.lowerBound < end { right += 1 }
         return Self.spacing(runs[left].style, scale: runs[left].scale).left
             + Self.spacing(runs[right].style, scale: runs[right].scale).right
     }

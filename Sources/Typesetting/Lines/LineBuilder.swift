@@ -36,6 +36,7 @@ struct LineBuilder {
             ?? (lineBreak.contentEnd < range.upperBound
                 ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
         var width = content
+        let firstRun = paragraph.runIndex(containing: range.lowerBound)
         // The width the indents leave this line: what it justifies to.
         var available = self.width
         // One test for the lines of nearly every paragraph, which re-wrap sets by
@@ -45,7 +46,7 @@ struct LineBuilder {
                 available = paragraph.style.lineSpan(width: self.width, isFirst: range.lowerBound == 0).available
             }
             if paragraph.hasLetterSpacing {
-                width -= letterSpacingTrim(line: range, contentEnd: lineBreak.contentEnd)
+                width -= letterSpacingTrim(line: range, contentEnd: lineBreak.contentEnd, firstRun: firstRun)
             }
             if justifies(lineBreak, contentWidth: width, available: available),
                 paragraph.hasSpace(in: range.lowerBound..<lineBreak.contentEnd)
@@ -55,7 +56,7 @@ struct LineBuilder {
         }
         var metrics = paragraph.defaultMetrics
         var first = true
-        var index = paragraph.runIndex(containing: range.lowerBound)
+        var index = firstRun
         while !range.isEmpty, index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
             let m = paragraph.runMetrics[index]
             if first {
