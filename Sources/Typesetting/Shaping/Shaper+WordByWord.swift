@@ -25,6 +25,17 @@ extension Shaper {
         var missed: [WordKey] = []
         var missIndex = HashIndex()
         var pending: [Pending] = []
+        /// The cache lookups of the runs added, counted into the statistics once
+        /// (`countLookups`): the counters are atomics every thread shares.
+        var hits = 0
+        var misses = 0
+
+        /// Adds the lookups counted to `statistics` and starts again from zero.
+        mutating func countLookups(into statistics: TypesetterStatistics) {
+            if hits > 0 || misses > 0 { statistics.shapeCache(hits: hits, misses: misses) }
+            hits = 0
+            misses = 0
+        }
     }
 
     /// A run whose words are in `output` but for those the cache lacked, which wait
@@ -44,6 +55,7 @@ extension Shaper {
         var scratch = WordScratch()
         swap(&scratch, &words)
         addWords(of: &run, at: 0, in: text, cache: cache, into: &scratch)
+        scratch.countLookups(into: statistics)
         swap(&scratch, &words)
         fillGaps(in: text, cache: cache)
         for pending in words.pending {
@@ -75,7 +87,7 @@ extension Shaper {
         of run: inout ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
         into words: inout WordScratch
     ) {
-        Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
+        let pieceCount = Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
         let runKey = runKey(of: run)
         let seed = runKey.seed
         // A letter-spaced run may take a word from the entries of its style with the
@@ -93,7 +105,6 @@ extension Shaper {
         var isClassNoted = false
         let firstGap = words.gaps.count
         // Glyphs are in visual order: a right-to-left run's pieces come last first.
-        let pieceCount = words.pieces.count
         for k in 0..<pieceCount {
             let piece = words.pieces[run.isRightToLeft ? pieceCount - 1 - k : k]
             guard piece.isWord else {
@@ -119,28 +130,34 @@ extension Shaper {
                 words.gaps.append(Gap(position: output.count, miss: miss, base: base))
             }
         }
-        statistics.shapeCache(hits: hits, misses: words.gaps.count - firstGap)
+        words.hits += hits
+        words.misses += words.gaps.count - firstGap
         words.pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<words.gaps.count))
     }
 
-    /// Cuts `range` of `text` into `pieces`: each cacheable word alone, the words
-    /// between them in one stretch.
+    /// Cuts `range` of `text` into the first pieces of `pieces`, returning how
+    /// many: each cacheable word alone, the words between them in one stretch. The
+    /// array is written over, never emptied (emptying an array, even keeping its
+    /// capacity, costs more than a run's few pieces).
     @inline(__always)
     private static func cutIntoPieces(
         _ range: Range<Int>, in text: UnsafeBufferPointer<UInt16>, into pieces: inout [Piece]
-    ) {
-        pieces.removeAll(keepingCapacity: true)
+    ) -> Int {
+        var count = 0
         var start = range.lowerBound
         while start < range.upperBound {
             let end = WordSplitting.wordEnd(from: start, in: text, limit: range.upperBound)
             let isWord = WordSplitting.isCacheable(start..<end, in: text)
-            if !isWord, let last = pieces.last, !last.isWord {
-                pieces[pieces.count - 1].range = last.range.lowerBound..<end
+            if !isWord, count > 0, !pieces[count - 1].isWord {
+                pieces[count - 1].range = pieces[count - 1].range.lowerBound..<end
             } else {
-                pieces.append(Piece(range: start..<end, isWord: isWord))
+                let piece = Piece(range: start..<end, isWord: isWord)
+                if count < pieces.count { pieces[count] = piece } else { pieces.append(piece) }
+                count += 1
             }
             start = end
         }
+        return count
     }
 
     /// Keeps `run` to shape the missed words of its key as, if none is kept yet.

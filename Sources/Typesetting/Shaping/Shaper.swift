@@ -143,6 +143,7 @@ final class Shaper: @unchecked Sendable {
                 }
             }
         }
+        scratch.countLookups(into: statistics)
         swap(&scratch, &words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         runs.withUnsafeMutableBufferPointer { runs in
