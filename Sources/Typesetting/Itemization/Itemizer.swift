@@ -58,6 +58,8 @@ struct Itemizer {
     ) -> [TextItem] {
         var items: [TextItem] = []
         guard text.count > 0 else { return items }
+        // An item per attribute run and script run at least: room for them at once.
+        items.reserveCapacity(attributeRuns.count + scripts.count)
         // The item being built, in locals: copying a TextItem per character (it holds
         // a face reference) cost more than everything else here.
         var itemStart = 0

@@ -132,12 +132,21 @@ public final class ShapedParagraph: Sendable {
         self.runs = analysis.1
         self.defaultMetrics = defaultFont.metrics
         let runs = analysis.1
-        let offsets = runs.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) }
+        // Run by run only when an attribute set moves its baseline (most have none).
+        let movesBaselines = attributeTable.contains { $0.baselineOffset != 0 || $0.baselineShift != .none }
+        let offsets =
+            movesBaselines
+            ? runs.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) } : []
         self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
-        // By index: zipping would copy every run (and retain what it holds).
-        self.runMetrics = runs.indices.map { index in
-            let metrics = runs[index].font.metrics.shifted(by: offsets[index])
-            return runs[index].style?.attachment.map { metrics.holding($0) } ?? metrics
+        // By index: zipping would copy every run (and retain what it holds). Made in
+        // place: mapping a range appends each.
+        self.runMetrics = [FontMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
+            for index in runs.indices {
+                let own = runs[index].font.metrics.shifted(by: offsets.isEmpty ? 0 : offsets[index])
+                (metrics.baseAddress! + index).initialize(
+                    to: runs[index].style?.attachment.map { own.holding($0) } ?? own)
+            }
+            count = runs.count
         }
         self.greedySegments = analysis.2
         self.automaticHyphenation = AutomaticHyphenation(
