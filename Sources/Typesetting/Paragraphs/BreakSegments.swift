@@ -126,12 +126,12 @@ struct BreakSegments: Sendable {
             segments[count - 1].isSafeEnd = true  // the paragraph's end
             // Run boundaries are safe where each side was shaped on its own, or shaped
             // together (runs differing only in colour and the like) with HarfBuzz
-            // saying the boundary is safe.
+            // saying the boundary is safe. Runs and segments ascend: one walk.
+            var boundary = 0
             for run in runs where !run.unsafeStart {
-                let boundary = segments.partitionPoint { $0.end >= run.range.lowerBound }
-                if boundary < count, segments[boundary].end == run.range.lowerBound {
-                    segments[boundary].isSafeEnd = true
-                }
+                let start = run.range.lowerBound
+                while boundary < count, segments[boundary].end < start { boundary += 1 }
+                if boundary < count, segments[boundary].end == start { segments[boundary].isSafeEnd = true }
             }
             // Attribute each glyph's advance to the segment holding its cluster,
             // walking glyphs in logical order so the segment index only moves forward.
