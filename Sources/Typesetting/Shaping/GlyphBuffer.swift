@@ -179,53 +179,52 @@ final class GlyphBuffer: @unchecked Sendable {
         _ range: Range<Int>, inserting insertions: ArraySlice<Insertion>, from source: GlyphBuffer,
         to out: GlyphWriter, at start: Int
     ) {
-        Self.column(out.glyphs, start, range, glyphs, inserting: insertions, from: source.glyphs, zero: 0)
-        Self.column(out.clusters, start, range, clusters, inserting: insertions, from: source.clusters, zero: 0)
-        Self.column(out.advances, start, range, advances, inserting: insertions, from: source.advances, zero: 0)
-        Self.column(
-            out.unsafeToBreak, start, range, unsafeToBreak, inserting: insertions, from: source.unsafeToBreak,
-            zero: false)
-        if let offsets = out.offsets {
-            // Zeros stand in for whichever side has no offsets column.
-            Self.column(
-                offsets, start, range, self.offsets, inserting: insertions, from: source.offsets, width: 2, zero: 0)
-        }
+        precondition(start + Self.count(range, inserting: insertions) <= out.glyphs.count, "a run's glyphs fit")
         var at = start
         var copied = range.lowerBound
         for insertion in insertions {
-            at += insertion.position - copied
+            put(copied..<insertion.position, clusterShift: 0, to: out, at: &at)
             copied = insertion.position
-            for k in at..<(at + insertion.range.count) { out.clusters[k] &+= insertion.clusterShift }
-            at += insertion.range.count
+            source.put(insertion.range, clusterShift: insertion.clusterShift, to: out, at: &at)
         }
+        put(copied..<range.upperBound, clusterShift: 0, to: out, at: &at)
     }
 
-    /// Writes one column of `write(_:inserting:from:to:at:)` to `out` from its
-    /// glyph `start`: stretches of `own` from `range`, the insertions' values of
-    /// `other` between them, `width` values per glyph, `zero` for a side with no
-    /// such column. Static, so it is specialized for each column's type.
+    /// Writes `range` of this buffer's glyphs to `out` at glyph `at`, moving `at`
+    /// past them: every column of a stretch at once (a word or a few, in rich
+    /// text), a loop for a short one and a copy per column for a long one; zero
+    /// offsets where `out` has an offsets column and this buffer none.
     @inline(__always)
-    private static func column<T>(
-        _ out: UnsafeMutableBufferPointer<T>, _ start: Int, _ range: Range<Int>, _ own: UnsafeMutablePointer<T>?,
-        inserting insertions: ArraySlice<Insertion>, from other: UnsafeMutablePointer<T>?, width: Int = 1, zero: T
-    ) {
-        precondition(width * (start + count(range, inserting: insertions)) <= out.count, "a run's glyphs fit")
-        let base = out.baseAddress! + width * start
-        var at = 0
-        var copied = range.lowerBound
-        func put(_ from: UnsafeMutablePointer<T>?, _ start: Int, _ n: Int) {
-            if let from {
-                (base + at).initialize(from: from + width * start, count: width * n)
-            } else {
-                (base + at).initialize(repeating: zero, count: width * n)
+    private func put(_ range: Range<Int>, clusterShift: Int32, to out: GlyphWriter, at: inout Int) {
+        let n = range.count
+        guard n > 0 else { return }
+        let from = range.lowerBound
+        let to = at
+        let outGlyphs = out.glyphs.baseAddress!
+        let outClusters = out.clusters.baseAddress!
+        let outAdvances = out.advances.baseAddress!
+        let outFlags = out.unsafeToBreak.baseAddress!
+        if n < 16 {
+            for k in 0..<n {
+                outGlyphs[to + k] = glyphs[from + k]
+                outClusters[to + k] = clusters[from + k] &+ clusterShift
+                outAdvances[to + k] = advances[from + k]
+                outFlags[to + k] = unsafeToBreak[from + k]
             }
-            at += width * n
+        } else {
+            (outGlyphs + to).initialize(from: glyphs + from, count: n)
+            (outClusters + to).initialize(from: clusters + from, count: n)
+            (outAdvances + to).initialize(from: advances + from, count: n)
+            (outFlags + to).initialize(from: unsafeToBreak + from, count: n)
+            if clusterShift != 0 { for k in to..<(to + n) { outClusters[k] &+= clusterShift } }
         }
-        for insertion in insertions {
-            put(own, copied, insertion.position - copied)
-            copied = insertion.position
-            put(other, insertion.range.lowerBound, insertion.range.count)
+        if let outOffsets = out.offsets?.baseAddress {
+            if let offsets {
+                (outOffsets + 2 * to).initialize(from: offsets + 2 * from, count: 2 * n)
+            } else {
+                (outOffsets + 2 * to).initialize(repeating: 0, count: 2 * n)
+            }
         }
-        put(own, copied, range.upperBound - copied)
+        at += n
     }
 }
