@@ -33,6 +33,22 @@ struct HashIndex {
         }
     }
 
+    /// Forgets every entry, keeping the room made for them (up to a bound): an
+    /// index made anew for each paragraph grew again from empty in each.
+    mutating func removeAll() {
+        guard !hashes.isEmpty else { return }
+        hashes.removeAll(keepingCapacity: true)
+        if slots.count > Self.keptSlots {
+            slots = []
+        } else {
+            slots.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+        }
+    }
+
+    /// The most slots `removeAll` keeps (32 KB): clearing more costs more than
+    /// growing again for the next paragraph, which is rarely as large.
+    private static let keptSlots = 4096
+
     /// Adds an entry with `hash` (not already present) and returns its index.
     mutating func insert(_ hash: UInt64) -> Int {
         if 2 * (hashes.count + 1) > slots.count { grow() }

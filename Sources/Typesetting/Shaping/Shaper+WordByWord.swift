@@ -25,6 +25,10 @@ extension Shaper {
         var missed: [WordKey] = []
         var missIndex = HashIndex()
         var pending: [Pending] = []
+        /// The distinct run keys of the missed words, and a run of each key to
+        /// shape its words as: one HarfBuzz call each.
+        var classKeys: [RunKey] = []
+        var classRuns: [ShapedRun] = []
         /// The cache lookups of the runs added, counted into the statistics once
         /// (`countLookups`): the counters are atomics every thread shares.
         var hits = 0
@@ -68,9 +72,9 @@ extension Shaper {
         words.gaps.removeAll(keepingCapacity: true)
         words.missed.removeAll(keepingCapacity: true)
         words.pending.removeAll(keepingCapacity: true)
-        words.missIndex = HashIndex()
-        classKeys.removeAll(keepingCapacity: true)
-        classRuns.removeAll(keepingCapacity: true)
+        words.missIndex.removeAll()
+        words.classKeys.removeAll(keepingCapacity: true)
+        words.classRuns.removeAll(keepingCapacity: true)
     }
 
     /// Appends the run's glyphs to `output` word by word, in visual order: each
@@ -123,7 +127,7 @@ extension Shaper {
                 hits += 1
             } else {
                 if !isClassNoted {
-                    noteClass(runKey, of: run)
+                    Self.noteClass(runKey, of: &run, in: &words)
                     isClassNoted = true
                 }
                 let miss = Self.miss(key, in: text, missed: &words.missed, index: &words.missIndex)
@@ -161,10 +165,12 @@ extension Shaper {
     }
 
     /// Keeps `run` to shape the missed words of its key as, if none is kept yet.
-    private func noteClass(_ key: RunKey, of run: ShapedRun) {
-        guard !classKeys.contains(key) else { return }
-        classKeys.append(key)
-        classRuns.append(run)
+    /// (In the scratch, not the shaper: each access to a class's property is
+    /// checked for exclusivity, and rich text asks for each run with a miss.)
+    private static func noteClass(_ key: RunKey, of run: inout ShapedRun, in words: inout WordScratch) {
+        guard !words.classKeys.contains(key) else { return }
+        words.classKeys.append(key)
+        words.classRuns.append(run)
     }
 
     /// The index in `missed` of the word `key` names (its units in `text`), added
@@ -225,16 +231,17 @@ extension Shaper {
         fresh.removeAll()
         let missed = words.missed
         var placed = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
+        let (classKeys, classRuns) = (words.classKeys, words.classRuns)
         if classRuns.count == 1 {
             shapeTogether(missed.indices, of: classRuns[0], in: text, into: &placed)
         } else {
             // One array for every class's members, its storage reused.
             var members: [Int] = []
             members.reserveCapacity(missed.count)
-            for (key, run) in zip(classKeys, classRuns) {
+            for (k, key) in classKeys.enumerated() {
                 members.removeAll(keepingCapacity: true)
                 for index in missed.indices where missed[index].run == key { members.append(index) }
-                shapeTogether(members, of: run, in: text, into: &placed)
+                shapeTogether(members, of: classRuns[k], in: text, into: &placed)
             }
         }
         for (index, key) in missed.enumerated() {

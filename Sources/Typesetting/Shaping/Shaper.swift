@@ -48,10 +48,6 @@ final class Shaper: @unchecked Sendable {
     var insertions: [GlyphBuffer.Insertion] = []
     /// The word path's pieces, missed words and pending runs (`WordScratch`).
     var words = WordScratch()
-    /// The distinct run keys of the missed words, and a run of each key to shape
-    /// its words as: one HarfBuzz call each.
-    var classKeys: [RunKey] = []
-    var classRuns: [ShapedRun] = []
     /// The paragraph's line-break opportunities (`LineBreakOpportunities.offsets`),
     /// where runs shaped in pieces are cut; empty when none were given.
     var lineBreaks: [Int32] = []
