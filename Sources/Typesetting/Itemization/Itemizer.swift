@@ -85,8 +85,10 @@ struct Itemizer {
         var script = scripts[0].script
         var attributeIndex = -1
         var attributeEnd = 0
-        var font = defaultFont
-        var fontFace = font.face
+        // The attribute run's font as its face and size: a `Font` copied in as well
+        // retained the face again at every attribute change.
+        var fontFace = defaultFont.face
+        var fontSize = defaultFont.size
         var style: ShapingStyle?
         var marksInItem = 0
         // The emoji sequence being set, all in one face.
@@ -99,8 +101,8 @@ struct Itemizer {
                 while attributeRuns[attributeIndex + 1].range.upperBound <= index { attributeIndex += 1 }
                 attributeIndex += 1
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
-                font = fonts[attributeIndex]
-                fontFace = font.face
+                fontFace = fonts[attributeIndex].face
+                fontSize = fonts[attributeIndex].size
                 style = styles[attributeIndex]
             }
             while index >= scriptEnd {
@@ -116,7 +118,8 @@ struct Itemizer {
             if cut { marksInItem = 1 }
             let face: FontFace
             if let current = itemFace, continues,
-                itemAttributes == attributeIndex || fonts[itemAttributes] == font
+                itemAttributes == attributeIndex
+                    || fonts[itemAttributes].face === fontFace && fonts[itemAttributes].size == fontSize
             {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
@@ -148,7 +151,7 @@ struct Itemizer {
                 flush(upTo: index)
                 itemStart = index
                 itemFace = face
-                itemSize = Double(font.size)
+                itemSize = Double(fontSize)
                 itemScript = script
                 itemLevel = level
                 itemAttributes = attributeIndex
