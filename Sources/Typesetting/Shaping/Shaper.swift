@@ -142,14 +142,18 @@ final class Shaper: @unchecked Sendable {
         scratch.countLookups(into: statistics)
         swap(&scratch, &words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
+        // One pass over the paragraph for controls, not one per run: rich text's
+        // runs are a few words, and a pass has a cost of its own.
+        let hasControls = Self.hasInvisibleControl(text)
         runs.withUnsafeMutableBufferPointer { runs in
-            for index in indices { finish(&runs[index], in: text) }
+            for index in indices { finish(&runs[index], in: text, mayHoldControls: hasControls) }
         }
     }
 
-    /// What follows shaping: controls made invisible, space added, attachments placed.
-    private func finish(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>) {
-        replaceControlGlyphs(in: &run, text: text)
+    /// What follows shaping: controls made invisible (unless the caller knows the
+    /// text holds none), space added, attachments placed.
+    private func finish(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, mayHoldControls: Bool = true) {
+        if mayHoldControls { replaceControlGlyphs(in: &run, text: text) }
         if let style = run.style, style.addsSpace { addSpacing(to: &run, style: style) }
         if let attachment = run.style?.attachment { place(attachment, in: &run, text: text) }
     }
