@@ -174,11 +174,12 @@ final class GlyphBuffer: @unchecked Sendable {
 
     /// Writes `range` of this buffer's glyphs with `insertions` of `source`'s put
     /// in (as `copy(_:into:inserting:from:)`) to `out` from its glyph `start`:
-    /// offsets too when `out` has them.
+    /// offsets too when `out` has them. Returns the number of glyphs written.
+    @discardableResult
     func write(
         _ range: Range<Int>, inserting insertions: ArraySlice<Insertion>, from source: GlyphBuffer,
         to out: GlyphWriter, at start: Int
-    ) {
+    ) -> Int {
         precondition(start + Self.count(range, inserting: insertions) <= out.glyphs.count, "a run's glyphs fit")
         var at = start
         var copied = range.lowerBound
@@ -188,6 +189,7 @@ final class GlyphBuffer: @unchecked Sendable {
             source.put(insertion.range, clusterShift: insertion.clusterShift, to: out, at: &at)
         }
         put(copied..<range.upperBound, clusterShift: 0, to: out, at: &at)
+        return at - start
     }
 
     /// Writes `range` of this buffer's glyphs to `out` at glyph `at`, moving `at`

@@ -204,8 +204,13 @@ extension Shaper {
         let output = self.output
         let fresh = self.fresh
         let insertions = self.insertions
+        // Most paragraphs have no offsets at all: no run needs asking.
+        let anyOffsets = output.offsets != nil || fresh.offsets != nil
+        func hasOffsets(_ run: Pending) -> Bool {
+            anyOffsets && output.hasOffsets(run.glyphs, inserting: insertions[run.gaps], from: fresh)
+        }
         var shared = 0
-        for run in pending where !output.hasOffsets(run.glyphs, inserting: insertions[run.gaps], from: fresh) {
+        for run in pending where !hasOffsets(run) {
             shared += GlyphBuffer.count(run.glyphs, inserting: insertions[run.gaps])
         }
         let storage = shared > 0 ? GlyphStorage.make(count: shared, hasOffsets: false) : SharedGlyphStorage.empty.object
@@ -213,12 +218,11 @@ extension Shaper {
         var at = 0
         for run in pending {
             let inserted = insertions[run.gaps]
-            if output.hasOffsets(run.glyphs, inserting: inserted, from: fresh) {
+            if hasOffsets(run) {
                 output.copy(run.glyphs, into: &runs[run.run], inserting: inserted, from: fresh)
                 continue
             }
-            let n = GlyphBuffer.count(run.glyphs, inserting: inserted)
-            output.write(run.glyphs, inserting: inserted, from: fresh, to: writer, at: at)
+            let n = output.write(run.glyphs, inserting: inserted, from: fresh, to: writer, at: at)
             runs[run.run].setGlyphs(at..<(at + n), in: storage)
             at += n
         }
