@@ -115,9 +115,34 @@ struct ShapedRun: Sendable {
     mutating func withMutableGlyphs<R>(offsets: Bool = false, _ body: (GlyphWriter) -> R) -> R {
         let addsOffsets = offsets && storage.offsets == nil
         if addsOffsets || !isKnownUniquelyReferenced(&shared.object) || glyphStart != 0 || count != storage.count {
-            setGlyphs(joining: [self], withOffsets: addsOffsets)
+            // Copied straight from the old storage (kept alive by `source`): joining
+            // `[self]` would copy the run into an array first.
+            let source = shared
+            let (start, n) = (glyphStart, count)
+            setGlyphs(count: n, hasOffsets: addsOffsets || source.object.hasOffsets) { out in
+                Self.copyColumns(of: source.object, from: start, count: n, to: out, at: 0)
+            }
         }
         return body(GlyphWriter(storage))
+    }
+
+    /// Copies `n` glyphs of `storage` from glyph `start` into `out` at glyph `at`,
+    /// every column; zero offsets when `out` has an offsets column and `storage`
+    /// none.
+    private static func copyColumns(
+        of storage: GlyphStorage, from start: Int, count n: Int, to out: GlyphWriter, at: Int
+    ) {
+        (out.glyphs.baseAddress! + at).initialize(from: storage.glyphs + start, count: n)
+        (out.clusters.baseAddress! + at).initialize(from: storage.clusters + start, count: n)
+        (out.advances.baseAddress! + at).initialize(from: storage.advances + start, count: n)
+        (out.unsafeToBreak.baseAddress! + at).initialize(from: storage.unsafeToBreak + start, count: n)
+        if let offsets = out.offsets?.baseAddress {
+            if let own = storage.offsets {
+                (offsets + 2 * at).initialize(from: own + 2 * start, count: 2 * n)
+            } else {
+                (offsets + 2 * at).initialize(repeating: 0, count: 2 * n)
+            }
+        }
     }
 
     /// Whether the run is right to left (its glyphs run from the end of the text).
@@ -178,29 +203,8 @@ struct ShapedRun: Sendable {
         setGlyphs(count: total, hasOffsets: withOffsets || parts.contains { $0.offsets != nil }) { out in
             var at = 0
             for part in parts {
-                let n = part.count
-                part.glyphs.withUnsafeBufferPointer {
-                    (out.glyphs.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
-                }
-                part.clusters.withUnsafeBufferPointer {
-                    (out.clusters.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
-                }
-                part.advances.withUnsafeBufferPointer {
-                    (out.advances.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
-                }
-                part.unsafeToBreak.withUnsafeBufferPointer {
-                    (out.unsafeToBreak.baseAddress! + at).initialize(from: $0.baseAddress!, count: n)
-                }
-                if let offsets = out.offsets {
-                    if let own = part.offsets {
-                        own.withUnsafeBufferPointer {
-                            (offsets.baseAddress! + 2 * at).initialize(from: $0.baseAddress!, count: 2 * n)
-                        }
-                    } else {
-                        (offsets.baseAddress! + 2 * at).initialize(repeating: 0, count: 2 * n)
-                    }
-                }
-                at += n
+                Self.copyColumns(of: part.storage, from: part.glyphStart, count: part.count, to: out, at: at)
+                at += part.count
             }
         }
     }
