@@ -33,6 +33,9 @@ extension ShapeCache {
         /// The distinct run keys of the words (a face, script, direction and language
         /// each: a handful; at most 128).
         private var runKeys: [RunKey] = []
+        /// Each run key's `seed`, searched first: a key is found at every lookup,
+        /// and one comparison a key costs less than comparing their six fields.
+        private var runSeeds: [UInt64] = []
         /// The units of words longer than the head, past it.
         private var tails: [UInt16] = []
         /// Every word's glyphs, clusters from the word's start.
@@ -42,13 +45,14 @@ extension ShapeCache {
         /// glyphs, room not yet used included.
         var byteCount: Int {
             table.capacity * MemoryLayout<Entry>.stride + runKeys.capacity * MemoryLayout<RunKey>.stride
+                + runSeeds.capacity * MemoryLayout<UInt64>.stride
                 + tails.capacity * MemoryLayout<UInt16>.stride + glyphs.byteCount
         }
 
         /// The index in the table of `key`'s word (its units in `text`), if held.
         @inline(__always)
         func find(_ key: WordKey, in text: UnsafeBufferPointer<UInt16>) -> Int? {
-            guard !table.isEmpty, let run = runKeys.firstIndex(of: key.run) else { return nil }
+            guard !table.isEmpty, let run = runIndex(of: key.run, seed: key.runSeed) else { return nil }
             let hash = UInt32(truncatingIfNeeded: key.hash)
             let mask = table.count - 1
             var index = Int(hash) & mask
@@ -78,7 +82,7 @@ extension ShapeCache {
             of source: GlyphBuffer, clusterShift: Int32
         ) {
             let offsets = source.hasOffsets(in: range)
-            guard let run = runIndex(adding: key.run), range.count <= Int(UInt16.max) else { return }
+            guard let run = runIndex(adding: key.run, seed: key.runSeed), range.count <= Int(UInt16.max) else { return }
             let start = glyphs.append(range, of: source, clusterShift: clusterShift, withOffsets: offsets)
             place(key, in: text, run: run, glyphStart: start, glyphCount: range.count, hasOffsets: offsets)
         }
@@ -90,7 +94,7 @@ extension ShapeCache {
             of other: borrowing Generation
         ) {
             let entry = other.table[index]
-            guard let run = runIndex(adding: key.run) else { return }
+            guard let run = runIndex(adding: key.run, seed: key.runSeed) else { return }
             let start = glyphs.append(
                 copying: other.glyphRange(of: entry), of: other.glyphs, withOffsets: entry.hasOffsets)
             place(
@@ -116,10 +120,20 @@ extension ShapeCache {
             Int(entry.glyphStart)..<(Int(entry.glyphStart) + Int(entry.glyphCount))
         }
 
-        private mutating func runIndex(adding key: RunKey) -> Int? {
-            if let known = runKeys.firstIndex(of: key) { return known }
+        /// The index of `key`, whose seed is `seed`, in `runKeys`, if there.
+        @inline(__always)
+        private func runIndex(of key: RunKey, seed: UInt64) -> Int? {
+            runSeeds.withUnsafeBufferPointer { seeds in
+                for index in seeds.indices where seeds[index] == seed && runKeys[index] == key { return index }
+                return nil
+            }
+        }
+
+        private mutating func runIndex(adding key: RunKey, seed: UInt64) -> Int? {
+            if let known = runIndex(of: key, seed: seed) { return known }
             guard runKeys.count < 128 else { return nil }
             runKeys.append(key)
+            runSeeds.append(seed)
             return runKeys.count - 1
         }
 

@@ -6,6 +6,8 @@
 /// run missed until they are shaped) cannot outlive the buffer it came from.
 struct WordKey {
     let run: RunKey
+    /// The run key's `seed`, which a cache generation finds the key by.
+    let runSeed: UInt64
     /// Where the word is in its text.
     let range: Range<Int>
     let hash: UInt64
@@ -13,12 +15,14 @@ struct WordKey {
     /// keeps them inline, so comparing them touches no other memory.
     let head: WordHead
 
-    /// The key of the word at `range` of `text`, hashed with `seed` (the run key's,
-    /// computed once per run).
+    /// The key of the word at `range` of `text`, hashed with `seed` (the run key's
+    /// `seed`, computed once per run).
     init(run: RunKey, seed: UInt64, range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
         precondition(!range.isEmpty && range.count <= ShapeCache.maximumWordLength, "a cached word is 1 to 48 units")
         let units = UnsafeBufferPointer(rebasing: text[range])
+        assert(seed == run.seed, "a word key's seed is its run key's")
         self.run = run
+        self.runSeed = seed
         self.range = range
         self.hash = Self.hash(units, seed: seed)
         var head = WordHead()
