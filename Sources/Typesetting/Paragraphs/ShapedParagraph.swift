@@ -139,15 +139,19 @@ public final class ShapedParagraph: Sendable {
             ? runs.map { Self.baselineOffset(of: $0, attributes: attributeTable[$0.attributesIndex]) } : []
         self.runBaselineOffsets = offsets.allSatisfy { $0 == 0 } ? [] : offsets
         // By index: zipping would copy every run (and retain what it holds). Made in
-        // place: mapping a range appends each.
-        self.runMetrics = [FontMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
-            for index in runs.indices {
-                let own = runs[index].font.metrics.shifted(by: offsets.isEmpty ? 0 : offsets[index])
-                (metrics.baseAddress! + index).initialize(
-                    to: runs[index].style?.attachment.map { own.holding($0) } ?? own)
+        // place: mapping a range appends each. (Not with capacity 0, which writes the
+        // count of the shared empty storage: a race between threads.)
+        self.runMetrics =
+            runs.isEmpty
+            ? []
+            : [FontMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
+                for index in runs.indices {
+                    let own = runs[index].font.metrics.shifted(by: offsets.isEmpty ? 0 : offsets[index])
+                    (metrics.baseAddress! + index).initialize(
+                        to: runs[index].style?.attachment.map { own.holding($0) } ?? own)
+                }
+                count = runs.count
             }
-            count = runs.count
-        }
         self.greedySegments = analysis.2
         self.automaticHyphenation = AutomaticHyphenation(
             style: style, attributes: attributeTable, locale: locale, dictionaries: hyphenationDictionaries,

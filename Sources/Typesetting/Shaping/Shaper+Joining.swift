@@ -13,6 +13,10 @@ extension Shaper {
     func shape(
         _ items: [TextItem], tableIndex: [Int], lineBreaks: [Int32], in text: UnsafeBufferPointer<UInt16>
     ) -> [ShapedRun] {
+        // No items, no runs: and `Array(unsafeUninitializedCapacity: 0)` below would
+        // write the count of the standard library's one shared empty storage, which
+        // two threads doing at once race on (ThreadSanitizer reports it).
+        guard !items.isEmpty else { return [] }
         self.lineBreaks = lineBreaks
         defer { self.lineBreaks = [] }
         // One run per item, made where it stands in the array (a run built and then
