@@ -4,25 +4,36 @@
 /// Which run: the itemizer cuts a paragraph into items wherever an attribute run
 /// (`AttributedText.AttributeRun`), a script run (`ScriptRun`), the bidi level or
 /// the font changes; each item is shaped into one `ShapedRun`.
+///
+/// Holds no reference: its face is an index into the faces of its `Itemization`
+/// and its shaping style is its attribute set's, so making, copying and dropping
+/// items (rich text has one every few words) counts no references.
 struct TextItem: Sendable, Hashable {
     /// The paragraph-local UTF-16 range.
     var range: Range<Int>
-    /// The face chosen for the run (the attribute's font, or a fallback).
-    var face: FontFace
+    /// The face chosen for the run (the attribute's font, or a fallback): its index
+    /// in `Itemization.faces`.
+    var face: Int
     /// The size, from the run's attributes.
     var size: Double
     /// The resolved script.
     var script: Script
     /// The bidi embedding level: odd is right to left.
     var bidiLevel: UInt8
-    /// Index into the paragraph's attribute table.
+    /// Index of the item's attribute run (`AttributedText.runs`).
     var attributesIndex: Int
-    /// The features, language and spacing the run's attributes ask for; nil for
-    /// the plain style.
-    var style: ShapingStyle?
     /// Whether the item starts inside a grapheme cluster (a long run of combining
     /// marks cut for shaping), so HarfBuzz must not insert a dotted circle.
     var startsInsideCluster = false
+}
+
+/// A paragraph's items and the faces they are set in.
+struct Itemization {
+    /// The items, in logical order.
+    var items: [TextItem]
+    /// The faces the items' `face` indices name: the attribute sets' faces first,
+    /// then the fallbacks in the order they were first chosen.
+    var faces: [FontFace]
 }
 
 /// Splits a paragraph into items.
@@ -47,35 +58,49 @@ struct Itemizer {
     static let maximumMarksPerItem = 32
 
     var cascade: FontCascade
-    var defaultFont: Font
 
-    /// The items of `text`, whose attribute runs are set in `fonts` and shaped in
-    /// `styles` (one of each per run, resolved from its attributes: rich text
-    /// repeats a few attribute sets, and each is resolved once).
+    /// The items of `text`, whose attribute runs are set in the fonts of their
+    /// attribute sets: `tableIndex` gives each run's set, `fonts` each set's font
+    /// (rich text repeats a few attribute sets, and each is resolved once).
     func items(
-        text: UnsafeBufferPointer<UInt16>, attributeRuns: [AttributedText.AttributeRun], fonts: [Font],
-        styles: [ShapingStyle?], bidi: BidiLevels, scripts: [ScriptRun]
-    ) -> [TextItem] {
+        text: UnsafeBufferPointer<UInt16>, attributeRuns: [AttributedText.AttributeRun], tableIndex: [Int],
+        fonts: [Font], bidi: BidiLevels, scripts: [ScriptRun]
+    ) -> Itemization {
         var items: [TextItem] = []
-        guard text.count > 0 else { return items }
+        // Each set's face as an index in `faces`, with its ASCII coverage alongside:
+        // the loop below works on indices, and holds no face (each one it held
+        // counted a reference at every change).
+        var faces: [FontFace] = []
+        var coverage: [(low: UInt64, high: UInt64)] = []
+        func faceIndex(of face: FontFace) -> Int {
+            if let known = faces.firstIndex(where: { $0 === face }) { return known }
+            faces.append(face)
+            coverage.append(face.asciiCoverage)
+            return faces.count - 1
+        }
+        let entryFaces = fonts.map { faceIndex(of: $0.face) }
+        let entrySizes = fonts.map { Double($0.size) }
+        guard text.count > 0 else { return Itemization(items: items, faces: faces) }
         // An item per attribute run and script run at least: room for them at once.
         items.reserveCapacity(attributeRuns.count + scripts.count)
-        // The item being built, in locals: copying a TextItem per character (it holds
-        // a face reference) cost more than everything else here.
+        // The item being built, in locals.
         var itemStart = 0
-        var itemFace: FontFace? = nil
+        var itemFace = -1  // none yet
         var itemSize = 0.0
         var itemScript = Script.common
         var itemLevel: UInt8 = 0
         var itemAttributes = -1
         var itemStartsInside = false
-        var itemStyle: ShapingStyle?
         func flush(upTo end: Int) {
-            guard let face = itemFace else { return }
+            guard itemFace >= 0 else { return }
             items.append(
                 TextItem(
-                    range: itemStart..<end, face: face, size: itemSize, script: itemScript, bidiLevel: itemLevel,
-                    attributesIndex: itemAttributes, style: itemStyle, startsInsideCluster: itemStartsInside))
+                    range: itemStart..<end, face: itemFace, size: itemSize, script: itemScript, bidiLevel: itemLevel,
+                    attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
+        }
+        func covers(_ face: Int, _ unit: UInt16) -> Bool {
+            let word = unit < 64 ? coverage[face].low : coverage[face].high
+            return word & (1 << UInt64(unit & 63)) != 0
         }
 
         let levels = bidi.storage
@@ -85,15 +110,13 @@ struct Itemizer {
         var script = scripts[0].script
         var attributeIndex = -1
         var attributeEnd = 0
-        // The attribute run's font as its face and size: a `Font` copied in as well
-        // retained the face again at every attribute change.
-        var fontFace = defaultFont.face
-        var fontSize = defaultFont.size
-        var style: ShapingStyle?
+        // The attribute run's face (an index) and size.
+        var fontFace = 0
+        var fontSize = 0.0
         var marksInItem = 0
         // The emoji sequence being set, all in one face.
         var sequenceEnd = 0
-        var sequenceFace: FontFace? = nil
+        var sequenceFace = -1
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -101,9 +124,8 @@ struct Itemizer {
                 while attributeRuns[attributeIndex + 1].range.upperBound <= index { attributeIndex += 1 }
                 attributeIndex += 1
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
-                fontFace = fonts[attributeIndex].face
-                fontSize = fonts[attributeIndex].size
-                style = styles[attributeIndex]
+                fontFace = entryFaces[tableIndex[attributeIndex]]
+                fontSize = entrySizes[tableIndex[attributeIndex]]
             }
             while index >= scriptEnd {
                 scriptIndex += 1
@@ -116,34 +138,36 @@ struct Itemizer {
             marksInItem = continues ? marksInItem + 1 : 0
             let cut = continues && marksInItem > Self.maximumMarksPerItem
             if cut { marksInItem = 1 }
-            let face: FontFace
-            if let current = itemFace, continues,
+            let face: Int
+            if itemFace >= 0, continues,
                 itemAttributes == attributeIndex
-                    || fonts[itemAttributes].face === fontFace && fonts[itemAttributes].size == fontSize
+                    || entryFaces[tableIndex[itemAttributes]] == fontFace
+                        && entrySizes[tableIndex[itemAttributes]] == fontSize
             {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
-                face = current
-            } else if scalar.value < 0x80, fontFace.coversASCII(UInt16(scalar.value)),
+                face = itemFace
+            } else if scalar.value < 0x80, covers(fontFace, UInt16(scalar.value)),
                 index + width >= text.count || text[index + width] != 0xFE0F
             {
                 face = fontFace
-            } else if index < sequenceEnd, let sequenceFace {
+            } else if index < sequenceEnd, sequenceFace >= 0 {
                 // Inside an emoji sequence: its joiners, selectors and modifiers went
                 // on with the item above, and ASCII inside one is followed by U+FE0F.
                 face = sequenceFace
             } else if index + width < text.count && text[index + width] == 0xFE0F
                 || UnicodeProperties.mayBeEmoji(scalar.value),
-                let sequence = emojiSequence(in: text, at: index, font: fontFace)
+                let sequence = emojiSequence(in: text, at: index, font: faces[fontFace])
             {
                 sequenceEnd = min(sequence.end, attributeEnd)
-                sequenceFace = sequence.face
-                face = sequence.face
+                sequenceFace = faceIndex(of: sequence.face)
+                face = sequenceFace
             } else {
-                face = cascade.face(for: scalar, in: fontFace)
+                let chosen = cascade.face(for: scalar, in: faces[fontFace])
+                face = chosen === faces[fontFace] ? fontFace : faceIndex(of: chosen)
             }
 
-            if itemFace != nil, !cut, itemFace === face, itemLevel == level, itemScript == script,
+            if itemFace >= 0, !cut, itemFace == face, itemLevel == level, itemScript == script,
                 itemAttributes == attributeIndex
             {
                 // The item goes on.
@@ -151,22 +175,22 @@ struct Itemizer {
                 flush(upTo: index)
                 itemStart = index
                 itemFace = face
-                itemSize = Double(fontSize)
+                itemSize = fontSize
                 itemScript = script
                 itemLevel = level
                 itemAttributes = attributeIndex
-                itemStyle = style
                 itemStartsInside = cut
             }
             index += width
             // Plain ASCII the item's own font covers, in the same attributes, script and
             // (unidirectional) level, continues the item: skip it without the checks
             // above, which it would all pass. Most Latin text goes through here.
-            if levels == nil, itemFace === fontFace, itemAttributes == attributeIndex {
+            if levels == nil, itemFace == fontFace, itemAttributes == attributeIndex {
                 let limit = min(attributeEnd, scriptEnd)
+                let (low, high) = coverage[fontFace]
                 while index < limit {
                     let unit = text[index]
-                    guard unit < 0x80, fontFace.coversASCII(unit),
+                    guard unit < 0x80, (unit < 64 ? low : high) & (1 << UInt64(unit & 63)) != 0,
                         index + 1 >= text.count || text[index + 1] != 0xFE0F
                     else { break }
                     index += 1
@@ -175,7 +199,7 @@ struct Itemizer {
             }
         }
         flush(upTo: text.count)
-        return items
+        return Itemization(items: items, faces: faces)
     }
 
     /// Where the emoji presentation sequence at `index` ends and the face it is set

@@ -117,13 +117,14 @@ public final class ShapedParagraph: Sendable {
             // repeats a few sets.
             let tableFonts = attributeTable.map { cascade.font(for: $0) }
             let tableStyles = attributeTable.map(\.shapingStyle)
-            let items = Itemizer(cascade: cascade, defaultFont: cascade.primary).items(
-                text: buffer, attributeRuns: content.runs, fonts: tableIndex.map { tableFonts[$0] },
-                styles: tableIndex.map { tableStyles[$0] }, bidi: bidi, scripts: scripts)
+            let items = Itemizer(cascade: cascade).items(
+                text: buffer, attributeRuns: content.runs, tableIndex: tableIndex, fonts: tableFonts, bidi: bidi,
+                scripts: scripts)
             let runs = Shaper.withShaper(
                 language: locale, statistics: statistics, cache: shapeCache, usesAllCores: usesAllCores
             ) { shaper in
-                shaper.shape(items, tableIndex: tableIndex, lineBreaks: breaks.offsets, in: buffer)
+                shaper.shape(
+                    items, tableIndex: tableIndex, styles: tableStyles, lineBreaks: breaks.offsets, in: buffer)
             }
             let segments = BreakSegments(text: buffer, breaks: breaks, runs: runs, hyphenation: style.hyphenation)
             return (bidi, runs, segments)

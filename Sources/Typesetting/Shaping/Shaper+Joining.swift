@@ -4,15 +4,18 @@ import Foundation
 /// underline, a link) are shaped as one run and then cut apart again, so kerning,
 /// ligatures and contextual forms across the change are as in the unstyled text.
 extension Shaper {
-    /// The shaped runs of `items`: neighbours with the same face, size, script,
-    /// level and shaping style shaped together, then cut back at the items'
-    /// boundaries moved to the next cluster boundary (a ligature across a change
-    /// takes the attributes of its first character). `tableIndex` maps an item's
-    /// attribute run to the paragraph's attribute table; `lineBreaks` are the
-    /// paragraph's line-break opportunities, where runs shaped in pieces are cut.
+    /// The shaped runs of `itemization`'s items: neighbours with the same face,
+    /// size, script, level and shaping style shaped together, then cut back at the
+    /// items' boundaries moved to the next cluster boundary (a ligature across a
+    /// change takes the attributes of its first character). `tableIndex` maps an
+    /// item's attribute run to the paragraph's attribute table, and `styles` gives
+    /// each entry of the table its shaping style; `lineBreaks` are the paragraph's
+    /// line-break opportunities, where runs shaped in pieces are cut.
     func shape(
-        _ items: [TextItem], tableIndex: [Int], lineBreaks: [Int32], in text: UnsafeBufferPointer<UInt16>
+        _ itemization: Itemization, tableIndex: [Int], styles: [ShapingStyle?], lineBreaks: [Int32],
+        in text: UnsafeBufferPointer<UInt16>
     ) -> [ShapedRun] {
+        let items = itemization.items
         // No items, no runs: and `Array(unsafeUninitializedCapacity: 0)` below would
         // write the count of the standard library's one shared empty storage, which
         // two threads doing at once race on (ThreadSanitizer reports it).
@@ -28,20 +31,25 @@ extension Shaper {
             var start = 0
             while start < items.count {
                 var end = start + 1
-                while end < items.count, Self.shapeTogether(items, end - 1, end) { end += 1 }
+                while end < items.count, Self.shapeTogether(items, end - 1, end, tableIndex: tableIndex, styles: styles)
+                {
+                    end += 1
+                }
                 groups.append(start..<end)
                 start = end
             }
+            let faces = itemization.faces
             return [ShapedRun](unsafeUninitializedCapacity: items.count) { runs, count in
                 // Each item read in place, field by field: passed whole, it is copied.
                 for index in items.indices {
+                    let entry = tableIndex[items[index].attributesIndex]
                     (runs.baseAddress! + index).initialize(
                         to: ShapedRun(
                             range: items[index].range,
-                            font: Font(checkedFace: items[index].face, size: CGFloat(items[index].size)),
+                            font: Font(checkedFace: faces[items[index].face], size: CGFloat(items[index].size)),
                             script: items[index].script, bidiLevel: items[index].bidiLevel,
-                            attributesIndex: tableIndex[items[index].attributesIndex],
-                            startsInsideCluster: items[index].startsInsideCluster, style: items[index].style))
+                            attributesIndex: entry, startsInsideCluster: items[index].startsInsideCluster,
+                            style: styles[entry]))
                 }
                 count = items.count
             }
@@ -66,12 +74,19 @@ extension Shaper {
     }
 
     /// Whether `items[next]` can be shaped in one HarfBuzz call with `items[item]`,
-    /// before it (read in place: a copy of an item retains its face and style).
-    private static func shapeTogether(_ items: UnsafeBufferPointer<TextItem>, _ item: Int, _ next: Int) -> Bool {
-        items[item].face === items[next].face && items[item].size == items[next].size
-            && items[item].script == items[next].script && items[item].bidiLevel == items[next].bidiLevel
-            && items[item].style == items[next].style && !items[next].startsInsideCluster
-            && items[item].range.upperBound == items[next].range.lowerBound
+    /// before it: the same face, size, script, level and shaping style (the
+    /// style of an item's attribute set, `styles[tableIndex[…]]`), next to it.
+    private static func shapeTogether(
+        _ items: UnsafeBufferPointer<TextItem>, _ item: Int, _ next: Int, tableIndex: [Int],
+        styles: [ShapingStyle?]
+    ) -> Bool {
+        guard
+            items[item].face == items[next].face && items[item].size == items[next].size
+                && items[item].script == items[next].script && items[item].bidiLevel == items[next].bidiLevel
+                && !items[next].startsInsideCluster && items[item].range.upperBound == items[next].range.lowerBound
+        else { return false }
+        let (entry, nextEntry) = (tableIndex[items[item].attributesIndex], tableIndex[items[next].attributesIndex])
+        return entry == nextEntry || styles[entry] == styles[nextEntry]
     }
 
     /// Cuts `runs[group.lowerBound]`, shaped over the items of `group`, back into
