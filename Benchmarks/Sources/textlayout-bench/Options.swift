@@ -50,7 +50,8 @@ struct Options: Sendable {
           --width P      line width in points (default 400); re-wrap alternates 0.75× and 1.25×
           --json FILE    also write the results as JSON
           --filter TEXT  only scenarios whose name contains TEXT, or one of its parts
-                 between "|" ("full layout - english|cold layout - english-1mb TextLayout")
+                 between "|" ("full layout - english|cold layout - english-1mb TextLayout");
+                 a part ending in "$" names one scenario whole
           --no-memory    skip the peak-memory child processes
           --explain      print the first lines where TextLayout and Pango break differently
           --no-agreement skip the line-break comparison with Pango (so a profile holds only the scenarios)
@@ -125,9 +126,11 @@ struct UsageError: Error {
 
 extension Options {
     /// Whether a scenario named `name` is asked for: no filter, or a name holding
-    /// one of the filter's parts between "|".
+    /// one of the filter's parts between "|" (equal to it, for a part ending in "$").
     func selects(_ name: String) -> Bool {
         guard let filter else { return true }
-        return filter.split(separator: "|").contains { name.contains($0) }
+        return filter.split(separator: "|").contains { part in
+            part.hasSuffix("$") ? name == part.dropLast() : name.contains(part)
+        }
     }
 }
