@@ -6,13 +6,14 @@
     import Darwin
 #endif
 
-/// A value behind a mutual-exclusion lock: the one lock type of the package.
+/// A value behind a mutual-exclusion lock: the package's one lock, as a shared
+/// object (`Lock`) or owned by one place (`OwnedLock`, which `Lock` holds).
 ///
 /// Built on `pthread_mutex_t`, as swift-nio's `NIOLock` is, because
 /// ThreadSanitizer intercepts the pthread calls and so sees every critical
 /// section; `Synchronization.Mutex` waits on a raw futex, which TSan cannot see,
 /// and every access it guards was reported as a race. The mutex and the value live
-/// on the heap, each in one allocation this object owns: a pthread mutex must not
+/// on the heap, each in one allocation the lock owns: a pthread mutex must not
 /// move once initialised, and reaching the value through a pointer costs no
 /// exclusivity check per access.
 ///
@@ -21,6 +22,31 @@
 /// counter.withLock { $0 += 1 }
 /// ```
 package final class Lock<Value: ~Copyable>: @unchecked Sendable {
+    private let owned: OwnedLock<Value>
+
+    /// A lock guarding `initialValue`.
+    package init(_ initialValue: consuming sending Value) {
+        owned = OwnedLock(initialValue)
+    }
+
+    /// Runs `body` with the value, holding the lock; returns what `body` returns.
+    ///
+    /// - Parameter body: reads or changes the value; must not take this lock again.
+    /// - Returns: `body`'s result.
+    /// - Throws: what `body` throws, after the lock is released.
+    @inline(__always)
+    package func withLock<Result: ~Copyable, E: Error>(
+        _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+        try owned.withLock(body)
+    }
+}
+
+/// `Lock`'s mutex and value as a noncopyable value, for a lock that one place owns
+/// and that is taken very often: reaching it counts no reference, where taking a
+/// `Lock` held in a property retains and releases the object (an atomic operation
+/// each; the shape cache takes a lock per word).
+package struct OwnedLock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let value: UnsafeMutablePointer<Value>
 
