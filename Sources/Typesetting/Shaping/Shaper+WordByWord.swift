@@ -58,7 +58,7 @@ extension Shaper {
         output.removeAll()
         var scratch = WordScratch()
         swap(&scratch, &words)
-        addWords(of: &run, at: 0, in: text, cache: cache, into: &scratch)
+        addWords(of: &run, at: 0, in: text, cache: cache, output: output, into: &scratch)
         scratch.countLookups(into: statistics)
         swap(&scratch, &words)
         fillGaps(in: text, cache: cache)
@@ -86,10 +86,11 @@ extension Shaper {
     /// word's, and words cut after spaces in a face whose lookups never touch the
     /// space shape the same side by side as alone.
     ///
-    /// `inout` only to be read where it stands (see `shape(_:only:in:)`).
+    /// `inout` only to be read where it stands (see `shape(_:only:in:)`); `output`
+    /// is the shaper's, passed in by the caller, which reads it once for every run.
     func addWords(
         of run: inout ShapedRun, at index: Int, in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache,
-        into words: inout WordScratch
+        output: GlyphBuffer, into words: inout WordScratch
     ) {
         let pieceCount = Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
         let runKey = runKey(of: run)
@@ -102,7 +103,6 @@ extension Shaper {
             key.features = features
             ligated = (key, key.seed, UnligatedWords.ligatureGlyphs(run.font.face, script: run.script))
         }
-        let output = self.output
         let start = output.count
         output.reserve(run.range.count)
         var hits = 0

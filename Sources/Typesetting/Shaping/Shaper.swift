@@ -114,28 +114,33 @@ final class Shaper: @unchecked Sendable {
         // Through the array's storage, each run read where it stands: a copy retains
         // and releases every reference it holds, and a run passed by value from
         // there is copied (its memory could change during the call), so the word
-        // and piece paths take it `inout`, to read.
+        // and piece paths take it `inout`, to read. The cache is unwrapped and the
+        // output buffer read once, not at each run: binding a class's property
+        // retains what it holds (an atomic operation), and rich text has a run
+        // every few words.
+        let output = self.output
         runs.withUnsafeMutableBufferPointer { runs in
+            guard let cache else {
+                for index in indices { shapeWhole(&runs[index], in: text, into: output) }
+                return
+            }
             for index in indices {
-                let way = cache == nil ? RunShaping.whole : shaping(of: &runs[index])
-                if let cache, way == .pieces {
+                switch shaping(of: &runs[index]) {
+                case .pieces:
                     addPieces(
                         of: &runs[index], at: index, in: text, cache: cache, pending: &scratch.pending,
                         gaps: scratch.gaps.count)
-                } else if let cache, way == .words {
+                case .words:
                     let range = runs[index].range
                     let chunks =
                         usesAllCores && range.count >= Self.parallelRunLength ? Self.chunks(of: range, in: text) : []
                     if chunks.count > 1 {
                         shapeInParallel(&runs[index], chunks: chunks, in: text, cache: cache)
                     } else {
-                        addWords(of: &runs[index], at: index, in: text, cache: cache, into: &scratch)
+                        addWords(of: &runs[index], at: index, in: text, cache: cache, output: output, into: &scratch)
                     }
-                } else {
-                    let start = output.count
-                    let run = runs[index]
-                    shapeStretch(run.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
-                    output.copy(start..<output.count, into: &runs[index])
+                case .whole:
+                    shapeWhole(&runs[index], in: text, into: output)
                 }
             }
         }
@@ -148,6 +153,14 @@ final class Shaper: @unchecked Sendable {
         runs.withUnsafeMutableBufferPointer { runs in
             for index in indices { finish(&runs[index], in: text, mayHoldControls: hasControls) }
         }
+    }
+
+    /// Shapes `run` in one HarfBuzz call, seeing the whole paragraph as context,
+    /// through the end of `output`.
+    private func shapeWhole(_ run: inout ShapedRun, in text: UnsafeBufferPointer<UInt16>, into output: GlyphBuffer) {
+        let start = output.count
+        shapeStretch(run.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
+        output.copy(start..<output.count, into: &run)
     }
 
     /// What follows shaping: controls made invisible (unless the caller knows the
