@@ -247,6 +247,36 @@ import Testing
         }
     }
 
+    /// A run that starts with a lone space (a style ended before it) takes the
+    /// space's glyph the shaper kept from its last lookup under that run key: the
+    /// bold face's space in a bold run (713 units, the regular's 651), the
+    /// regular's in a plain one, each as the run shaped whole, paragraph after
+    /// paragraph on one shaper and after the cache is emptied.
+    @Test func aLoneSpaceStartingARunIsItsOwnFacesSpace() throws {
+        let cascade = FontCascade(
+            primary: try TestData.font(), fallbacks: [try TestData.font("DejaVuSans-Bold.ttf")], systemFallback: nil)
+        var bold = TextAttributes()
+        bold.fontDescriptor = FontDescriptor(weight: .bold)
+        var spaced = TextAttributes()
+        spaced.letterSpacing = 2
+        var text = AttributedText()
+        for (part, attributes) in [
+            ("plain ", TextAttributes()), ("bold", bold), (" plain ", TextAttributes()), ("spaced", spaced),
+            (" plain", TextAttributes()), (" bold", bold), (" spaced", spaced), (" plain", TextAttributes()),
+        ] {
+            text.append(part, attributes: attributes)
+        }
+        let whole = try Self.paragraph(text, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+        let spaceAdvances = whole.runs.filter { text.utf16[$0.range.lowerBound] == 0x20 }.map { $0.advances[0] }
+        #expect(Set(spaceAdvances).isSuperset(of: [651, 713]))  // and the letter-spaced one's
+        let cache = ShapeCache(capacity: 1024)
+        for pass in 1...3 {
+            if pass == 3 { cache.removeAll() }
+            let cached = try Self.paragraph(text, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+            #expect(Self.differences(whole.runs, cached.runs) == [], "pass \(pass)")
+        }
+    }
+
     /// `content` shaped in `cascade` through `cache` (nil: every run whole).
     static func paragraph(
         _ content: AttributedText, cascade: FontCascade, cache: ShapeCache?,

@@ -33,12 +33,53 @@ extension Shaper {
         /// (`countLookups`): the counters are atomics every thread shares.
         var hits = 0
         var misses = 0
+        /// The glyph of a lone space in the last run key it was looked up in.
+        var space = SpaceGlyph()
 
         /// Adds the lookups counted to `statistics` and starts again from zero.
         mutating func countLookups(into statistics: TypesetterStatistics) {
             if hits > 0 || misses > 0 { statistics.shapeCache(hits: hits, misses: misses) }
             hits = 0
             misses = 0
+        }
+    }
+
+    /// The glyph the cache gave a word of one space (U+0020) under one run key,
+    /// kept to give it again without a lookup: rich text starts a run with a lone
+    /// space wherever a style ends before one, every few words. A space's glyph
+    /// depends on the run key alone (its face, script, direction, language and
+    /// features; a face's identity is never another's), so it holds whichever cache
+    /// gave it, and across paragraphs.
+    struct SpaceGlyph {
+        var seed: UInt64 = 0
+        var key: RunKey?
+        var glyph: UInt32 = 0
+        var advance: Int32 = 0
+        var unsafeToBreak = false
+
+        /// Appends the space's glyph to `output` for a lone space at `offset` in a
+        /// run of `key` (whose seed is `seed`); false, appending nothing, when the
+        /// glyph kept is another key's.
+        @inline(__always)
+        func append(for key: RunKey, seed: UInt64, at offset: Int32, to output: GlyphBuffer) -> Bool {
+            guard seed == self.seed, key == self.key else { return false }
+            output.append(count: 1) { at in
+                output.glyphs[at] = glyph
+                output.clusters[at] = offset
+                output.advances[at] = advance
+                output.unsafeToBreak[at] = unsafeToBreak
+            }
+            return true
+        }
+
+        /// Keeps the glyph `output` ends with, given by the cache for a lone space
+        /// in a run of `key`, unless it is offset (then it is looked up each time).
+        mutating func keep(for key: RunKey, seed: UInt64, from output: GlyphBuffer) {
+            let last = output.count - 1
+            guard !output.hasOffsets(in: last..<output.count) else { return }
+            self = SpaceGlyph(
+                seed: seed, key: key, glyph: output.glyphs[last], advance: output.advances[last],
+                unsafeToBreak: output.unsafeToBreak[last])
         }
     }
 
@@ -115,10 +156,16 @@ extension Shaper {
                 shapeStretch(piece.range, of: run, in: text, context: 0..<text.count, clusterBase: 0, into: output)
                 continue
             }
-            let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
             let base = Int32(piece.range.lowerBound)
+            let isSpace = piece.range.count == 1 && text[piece.range.lowerBound] == 0x20
+            if isSpace, words.space.append(for: runKey, seed: seed, at: base, to: output) {
+                hits += 1
+                continue
+            }
+            let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
             if cache.appendWord(key, in: text, clusterShift: base, to: output) {
                 hits += 1
+                if isSpace { words.space.keep(for: runKey, seed: seed, from: output) }
             } else if let ligated,
                 cache.appendWord(
                     WordKey(run: ligated.key, seed: ligated.seed, range: piece.range, in: text), in: text,
