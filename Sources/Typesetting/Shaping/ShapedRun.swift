@@ -218,7 +218,10 @@ struct ShapedRun: Sendable {
 }
 
 extension ShapedRun {
-    /// An unshaped run: no glyphs yet.
+    /// An unshaped run: no glyphs yet, holding `empty` (a storage of no glyphs)
+    /// until it is given some. A shaper passes its own: the shared one would be
+    /// retained and released by every thread's runs, each an atomic operation on
+    /// one cache line the cores pass back and forth.
     ///
     /// Made by the memberwise initializer (kept by declaring this one in an
     /// extension): an initializer that sets `self`'s properties one by one leaves
@@ -226,11 +229,11 @@ extension ShapedRun {
     /// built in place — three references retained and released.
     init(
         range: Range<Int>, font: Font, script: Script, bidiLevel: UInt8, attributesIndex: Int,
-        startsInsideCluster: Bool = false, style: ShapingStyle? = nil
+        startsInsideCluster: Bool = false, style: ShapingStyle? = nil, empty: SharedGlyphStorage = .empty
     ) {
         self.init(
             range: range, font: font, script: script, bidiLevel: bidiLevel, attributesIndex: attributesIndex,
-            startsInsideCluster: startsInsideCluster, style: style, unsafeStart: false)
+            startsInsideCluster: startsInsideCluster, style: style, unsafeStart: false, shared: empty)
     }
 }
 

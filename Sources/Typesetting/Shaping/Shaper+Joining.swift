@@ -38,7 +38,7 @@ extension Shaper {
                 groups.append(start..<end)
                 start = end
             }
-            let faces = itemization.faces
+            let (faces, empty) = (itemization.faces, self.empty)
             return [ShapedRun](unsafeUninitializedCapacity: items.count) { runs, count in
                 // Each item read in place, field by field: passed whole, it is copied.
                 for index in items.indices {
@@ -49,7 +49,7 @@ extension Shaper {
                             font: Font(checkedFace: faces[items[index].face], size: CGFloat(items[index].size)),
                             script: items[index].script, bidiLevel: items[index].bidiLevel,
                             attributesIndex: entry, startsInsideCluster: items[index].startsInsideCluster,
-                            style: styles[entry]))
+                            style: styles[entry], empty: empty))
                 }
                 count = items.count
             }

@@ -260,7 +260,7 @@ extension Shaper {
         for run in pending where !hasOffsets(run) {
             shared += GlyphBuffer.count(run.glyphs, inserting: insertions[run.gaps])
         }
-        let storage = shared > 0 ? GlyphStorage.make(count: shared, hasOffsets: false) : SharedGlyphStorage.empty.object
+        let storage = shared > 0 ? GlyphStorage.make(count: shared, hasOffsets: false) : empty.object
         let writer = GlyphWriter(storage)
         var at = 0
         for run in pending {

@@ -45,6 +45,9 @@ final class Shaper: @unchecked Sendable {
     /// glyphs as they are gathered, the missed words' glyphs, and where those go.
     let output = GlyphBuffer()
     let fresh = GlyphBuffer()
+    /// A storage of no glyphs, which the runs this shaper makes hold until shaped
+    /// (see `ShapedRun.init(range:font:script:bidiLevel:attributesIndex:startsInsideCluster:style:empty:)`).
+    let empty = SharedGlyphStorage(object: .make(count: 0, hasOffsets: false))
     var insertions: [GlyphBuffer.Insertion] = []
     /// The word path's pieces, missed words and pending runs (`WordScratch`).
     var words = WordScratch()
