@@ -181,8 +181,8 @@ struct BreakSegments: Sendable {
     /// advance of the hyphen in the font of the word's last character.
     private mutating func appendHyphenBreak(at end: Int, text: UnsafeBufferPointer<UInt16>, runs: [ShapedRun]) {
         let letter = hyphenSource(in: text, before: end)
-        let run = runs[min(runs.partitionPoint { $0.range.upperBound > letter }, runs.count - 1)]
-        appendHyphenBreak(at: end, contentWidth: 0, hyphenWidth: run.font.hyphen.advance, isSafeEnd: false)
+        let hyphen = runs[runs.index(containing: letter)].font.hyphen.advance
+        appendHyphenBreak(at: end, contentWidth: 0, hyphenWidth: hyphen, isSafeEnd: false)
     }
 
     /// Appends a segment ending at a hyphen break at `end`, `contentWidth` wide,

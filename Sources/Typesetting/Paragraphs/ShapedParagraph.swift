@@ -291,8 +291,23 @@ public final class ShapedParagraph: Sendable {
     }
 
     /// The index of the run containing `offset` (binary search).
-    func runIndex(containing offset: Int) -> Int {
-        max(runs.partitionPoint { $0.range.lowerBound > offset } - 1, 0)
+    func runIndex(containing offset: Int) -> Int { runs.index(containing: offset) }
+}
+
+extension [ShapedRun] {
+    /// The index of the run containing `offset`, in runs that cover a paragraph in
+    /// order: the last starting at or before it (0 before the first). Binary search
+    /// reading each run's start where it stands: a run passed to a predicate is
+    /// copied, its three references retained and released at every step.
+    func index(containing offset: Int) -> Int {
+        withUnsafeBufferPointer { runs in
+            var (low, high) = (0, runs.count)
+            while low < high {
+                let mid = low + (high - low) / 2
+                if runs[mid].range.lowerBound > offset { high = mid } else { low = mid + 1 }
+            }
+            return Swift.max(low - 1, 0)
+        }
     }
 }
 
