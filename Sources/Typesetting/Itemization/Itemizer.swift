@@ -117,6 +117,17 @@ struct Itemizer {
         // The emoji sequence being set, all in one face.
         var sequenceEnd = 0
         var sequenceFace = -1
+        // The attribute run's face as an object, taken from `faces` at the first
+        // character that needs it (one its face does not cover, an emoji) and
+        // dropped at the next run: text of one script never takes it. And the last
+        // fallback chosen, with its index.
+        var fontFaceObject: FontFace?
+        var lastFallback: (face: FontFace, index: Int)?
+        func object(of face: Int) -> FontFace {
+            if let fontFaceObject { return fontFaceObject }
+            fontFaceObject = faces[face]
+            return faces[face]
+        }
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -126,6 +137,7 @@ struct Itemizer {
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
                 fontFace = entryFaces[tableIndex[attributeIndex]]
                 fontSize = entrySizes[tableIndex[attributeIndex]]
+                if fontFaceObject != nil { fontFaceObject = nil }
             }
             while index >= scriptEnd {
                 scriptIndex += 1
@@ -157,14 +169,22 @@ struct Itemizer {
                 face = sequenceFace
             } else if index + width < text.count && text[index + width] == 0xFE0F
                 || UnicodeProperties.mayBeEmoji(scalar.value),
-                let sequence = emojiSequence(in: text, at: index, font: faces[fontFace])
+                let sequence = emojiSequence(in: text, at: index, font: object(of: fontFace))
             {
                 sequenceEnd = min(sequence.end, attributeEnd)
                 sequenceFace = faceIndex(of: sequence.face)
                 face = sequenceFace
             } else {
-                let chosen = cascade.face(for: scalar, in: faces[fontFace])
-                face = chosen === faces[fontFace] ? fontFace : faceIndex(of: chosen)
+                let base = object(of: fontFace)
+                let chosen = cascade.face(for: scalar, in: base)
+                if chosen === base {
+                    face = fontFace
+                } else if let lastFallback, lastFallback.face === chosen {
+                    face = lastFallback.index
+                } else {
+                    face = faceIndex(of: chosen)
+                    lastFallback = (chosen, face)
+                }
             }
 
             if itemFace >= 0, !cut, itemFace == face, itemLevel == level, itemScript == script,
