@@ -67,22 +67,24 @@ struct Itemizer {
         fonts: [Font], bidi: BidiLevels, scripts: [ScriptRun]
     ) -> Itemization {
         var items: [TextItem] = []
-        // Each set's face as an index in `faces`, with its ASCII coverage alongside:
+        // Each set's face as an index in `faces`, with its size and ASCII coverage:
         // the loop below works on indices, and holds no face (each one it held
         // counted a reference at every change).
         var faces: [FontFace] = []
-        var coverage: [(low: UInt64, high: UInt64)] = []
+        faces.reserveCapacity(fonts.count + 2)  // and a fallback or two
         func faceIndex(of face: FontFace) -> Int {
             if let known = faces.firstIndex(where: { $0 === face }) { return known }
             faces.append(face)
-            coverage.append(face.asciiCoverage)
             return faces.count - 1
         }
-        let entryFaces = fonts.map { faceIndex(of: $0.face) }
-        let entrySizes = fonts.map { Double($0.size) }
+        let entries = fonts.map {
+            (face: faceIndex(of: $0.face), size: Double($0.size), coverage: $0.face.asciiCoverage)
+        }
         guard text.count > 0 else { return Itemization(items: items, faces: faces) }
-        // An item per attribute run and script run at least: room for them at once.
-        items.reserveCapacity(attributeRuns.count + scripts.count)
+        // An item per attribute run and script run at least, and room for some more
+        // (fallback faces, long runs of marks) at once: growing copies them all.
+        let least = attributeRuns.count + scripts.count
+        items.reserveCapacity(least + least / 4 + 4)
         // The item being built, in locals.
         var itemStart = 0
         var itemFace = -1  // none yet
@@ -98,8 +100,8 @@ struct Itemizer {
                     range: itemStart..<end, face: itemFace, size: itemSize, script: itemScript, bidiLevel: itemLevel,
                     attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
         }
-        func covers(_ face: Int, _ unit: UInt16) -> Bool {
-            let word = unit < 64 ? coverage[face].low : coverage[face].high
+        func covers(_ coverage: (low: UInt64, high: UInt64), _ unit: UInt16) -> Bool {
+            let word = unit < 64 ? coverage.low : coverage.high
             return word & (1 << UInt64(unit & 63)) != 0
         }
 
@@ -110,9 +112,10 @@ struct Itemizer {
         var script = scripts[0].script
         var attributeIndex = -1
         var attributeEnd = 0
-        // The attribute run's face (an index) and size.
+        // The attribute run's face (an index), size and the face's ASCII coverage.
         var fontFace = 0
         var fontSize = 0.0
+        var fontCoverage: (low: UInt64, high: UInt64) = (0, 0)
         var marksInItem = 0
         // The emoji sequence being set, all in one face.
         var sequenceEnd = 0
@@ -135,8 +138,7 @@ struct Itemizer {
                 while attributeRuns[attributeIndex + 1].range.upperBound <= index { attributeIndex += 1 }
                 attributeIndex += 1
                 attributeEnd = attributeRuns[attributeIndex].range.upperBound
-                fontFace = entryFaces[tableIndex[attributeIndex]]
-                fontSize = entrySizes[tableIndex[attributeIndex]]
+                (fontFace, fontSize, fontCoverage) = entries[tableIndex[attributeIndex]]
                 if fontFaceObject != nil { fontFaceObject = nil }
             }
             while index >= scriptEnd {
@@ -153,13 +155,13 @@ struct Itemizer {
             let face: Int
             if itemFace >= 0, continues,
                 itemAttributes == attributeIndex
-                    || entryFaces[tableIndex[itemAttributes]] == fontFace
-                        && entrySizes[tableIndex[itemAttributes]] == fontSize
+                    || entries[tableIndex[itemAttributes]].face == fontFace
+                        && entries[tableIndex[itemAttributes]].size == fontSize
             {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
                 face = itemFace
-            } else if scalar.value < 0x80, covers(fontFace, UInt16(scalar.value)),
+            } else if scalar.value < 0x80, covers(fontCoverage, UInt16(scalar.value)),
                 index + width >= text.count || text[index + width] != 0xFE0F
             {
                 face = fontFace
@@ -207,7 +209,7 @@ struct Itemizer {
             // above, which it would all pass. Most Latin text goes through here.
             if levels == nil, itemFace == fontFace, itemAttributes == attributeIndex {
                 let limit = min(attributeEnd, scriptEnd)
-                let (low, high) = coverage[fontFace]
+                let (low, high) = fontCoverage
                 while index < limit {
                     let unit = text[index]
                     guard unit < 0x80, (unit < 64 ? low : high) & (1 << UInt64(unit & 63)) != 0,

@@ -102,6 +102,7 @@ public final class ShapedParagraph: Sendable {
         // and comparing every value of each against the table cost more than
         // itemizing.
         var attributeTable: [TextAttributes] = []
+        attributeTable.reserveCapacity(min(content.runs.count, 8))  // grown a step at a time past that
         let tableIndex: [Int] = content.runs.map { run in
             if let index = attributeTable.firstIndex(where: { $0.isIdentical(to: run.attributes) }) { return index }
             if let index = attributeTable.firstIndex(of: run.attributes) { return index }

@@ -35,6 +35,11 @@ extension Shaper {
         var misses = 0
         /// The glyph of a lone space in the last run key it was looked up in.
         var space = SpaceGlyph()
+        /// `shapeTogether`'s arrays, kept for the next call: the missed words in
+        /// the order they are joined, the joined text and where each word starts.
+        var order: [Int] = []
+        var joined: [UInt16] = []
+        var starts: [Int] = []
 
         /// Adds the lookups counted to `statistics` and starts again from zero.
         mutating func countLookups(into statistics: TypesetterStatistics) {
@@ -307,6 +312,10 @@ extension Shaper {
         }
     }
 
+    /// The most UTF-16 units of joined words a shaper keeps its `shapeTogether`
+    /// arrays for between calls.
+    static let keptScratch = 1 << 16
+
     /// Shapes the missed words `members` (indices in `missed`, their units in `text`)
     /// side by side in one HarfBuzz call in `run`'s face, script, direction and
     /// style, appended to `fresh` with clusters from the start of the joined text,
@@ -322,15 +331,31 @@ extension Shaper {
         // space's glyph is left out — but for the last word, which needs none.
         let missed = words.missed  // read once, not through the shaper at every word
         let endsInSpace = { (index: Int) in text[missed[index].range.upperBound - 1] == 0x20 }
-        var order: [Int] = []
+        // The arrays of the last call, emptied: rich text makes a call per face and
+        // style of every paragraph, and three arrays made for each cost more than
+        // their contents.
+        var (order, joined, starts) = ([Int](), [UInt16](), [Int]())
+        swap(&order, &words.order)
+        swap(&joined, &words.joined)
+        swap(&starts, &words.starts)
+        defer {
+            // Kept only while small: a long paragraph's would stay with the shaper.
+            if joined.capacity <= Self.keptScratch {
+                swap(&order, &words.order)
+                swap(&joined, &words.joined)
+                swap(&starts, &words.starts)
+            }
+        }
+        order.removeAll(keepingCapacity: true)
+        joined.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
         order.reserveCapacity(members.count)
         for index in members where endsInSpace(index) { order.append(index) }
         for index in members where !endsInSpace(index) { order.append(index) }
-        var joined: [UInt16] = []
-        var starts = [Int](repeating: 0, count: order.count)
         joined.reserveCapacity(order.reduce(order.count) { $0 + missed[$1].count })
+        starts.reserveCapacity(order.count)
         for (k, index) in order.enumerated() {
-            starts[k] = joined.count
+            starts.append(joined.count)
             joined.append(contentsOf: missed[index].units(in: text))
             if k + 1 < order.count, joined.last != 0x20 { joined.append(0x20) }
         }

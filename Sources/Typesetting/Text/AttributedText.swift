@@ -81,8 +81,9 @@ public struct AttributedText: Sendable, Hashable {
             ]
             return result
         }
-        var sliced: [AttributeRun] = []
         var index = runIndex(containing: range.lowerBound)
+        var sliced: [AttributeRun] = []
+        sliced.reserveCapacity(runIndex(containing: range.upperBound - 1) - index + 1)
         while index < runs.count, runs[index].range.lowerBound < range.upperBound {
             let run = runs[index]
             let lower = max(run.range.lowerBound, range.lowerBound) - range.lowerBound
