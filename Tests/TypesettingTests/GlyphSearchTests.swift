@@ -35,3 +35,26 @@ import Testing
         }
     }
 }
+
+/// `ShapedParagraph.runIndex(containing:from:)`, which lines use to find their first
+/// run from the line before's: the run the binary search finds, whatever the hint.
+@Suite struct RunSearchTests {
+    @Test func aRunFoundFromAHintIsTheRunSearchedFor() throws {
+        let cascade = FontCascade(
+            primary: try TestData.font(), fallbacks: [try TestData.font("DejaVuSans-Bold.ttf")], systemFallback: nil)
+        var bold = TextAttributes()
+        bold.fontDescriptor = FontDescriptor(weight: .bold)
+        var text = AttributedText()
+        for k in 0..<40 { text.append("word\(k) ", attributes: k % 3 == 0 ? bold : TextAttributes()) }
+        let paragraph = try Typesetter(fonts: cascade, usesAllCores: false).paragraph(text)
+        let runs = paragraph.runs
+        #expect(runs.count > 20)
+        for offset in 0..<paragraph.length {
+            let expected = paragraph.runIndex(containing: offset)
+            #expect(runs[expected].range.contains(offset))
+            for hint in [0, max(expected - 9, 0), max(expected - 3, 0), expected, expected + 1, runs.count - 1, -1] {
+                #expect(paragraph.runIndex(containing: offset, from: hint) == expected, "\(offset) from \(hint)")
+            }
+        }
+    }
+}

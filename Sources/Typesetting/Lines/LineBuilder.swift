@@ -15,8 +15,12 @@ struct LineBuilder {
     }
 
     func lines(for breaks: [LineBreak]) -> [Line] {
-        var lines = breaks.enumerated().map { index, lineBreak in
-            line(for: lineBreak, isLast: index == breaks.count - 1)
+        var lines: [Line] = []
+        lines.reserveCapacity(breaks.count)
+        // Each line's first run found from the one before's: lines come in order.
+        var run = 0
+        for (index, lineBreak) in breaks.enumerated() {
+            lines.append(line(for: lineBreak, isLast: index == breaks.count - 1, firstRunFrom: &run))
         }
         align(&lines)
         stack(&lines)
@@ -25,7 +29,10 @@ struct LineBuilder {
 
     /// A line for `lineBreak`, without its glyph runs: widths from the glyph advances
     /// (edges re-shaped where unsafe), metrics from the fonts of the runs it touches.
-    private func line(for lineBreak: LineBreak, isLast: Bool) -> Line {
+    ///
+    /// `hint` is a run at or before the line's first (0 will do); it is left at the
+    /// line's last run, for the next line.
+    private func line(for lineBreak: LineBreak, isLast: Bool, firstRunFrom hint: inout Int) -> Line {
         let range = lineBreak.range
         let content =
             lineBreak.contentWidth
@@ -36,7 +43,7 @@ struct LineBuilder {
             ?? (lineBreak.contentEnd < range.upperBound
                 ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
         var width = content
-        let firstRun = paragraph.runIndex(containing: range.lowerBound)
+        let firstRun = paragraph.runIndex(containing: range.lowerBound, from: hint)
         // The width the indents leave this line: what it justifies to.
         var available = self.width
         // One test for the lines of nearly every paragraph, which re-wrap sets by
@@ -69,6 +76,7 @@ struct LineBuilder {
             }
             index += 1
         }
+        hint = max(firstRun, index - 1)
         var line = makeLine(
             range: range, contentEnd: lineBreak.contentEnd, width: width, whitespaceWidth: hanging,
             metrics: metrics, runSource: .paragraph(paragraph, width: available),

@@ -293,6 +293,23 @@ public final class ShapedParagraph: Sendable {
 
     /// The index of the run containing `offset` (binary search).
     func runIndex(containing offset: Int) -> Int { runs.index(containing: offset) }
+
+    /// The index of the run containing `offset`, walked to from run `hint` when
+    /// that starts at or before it and is a few runs short (as the runs of
+    /// consecutive lines are: their runs were just read), else searched for.
+    func runIndex(containing offset: Int, from hint: Int) -> Int {
+        runs.withUnsafeBufferPointer { runs in
+            guard hint >= 0, hint < runs.count, runs[hint].range.lowerBound <= offset else {
+                return self.runs.index(containing: offset)
+            }
+            var index = hint
+            for _ in 0..<8 {
+                guard index + 1 < runs.count, runs[index + 1].range.lowerBound <= offset else { return index }
+                index += 1
+            }
+            return self.runs.index(containing: offset)
+        }
+    }
 }
 
 extension [ShapedRun] {

@@ -81,15 +81,18 @@ public struct AttributedText: Sendable, Hashable {
             ]
             return result
         }
-        var index = runIndex(containing: range.lowerBound)
+        // The runs the range meets, counted first (a walk over the runs about to be
+        // read) so that the slice's array is made once.
+        let first = runIndex(containing: range.lowerBound)
+        var end = first
+        while end < runs.count, runs[end].range.lowerBound < range.upperBound { end += 1 }
         var sliced: [AttributeRun] = []
-        sliced.reserveCapacity(runIndex(containing: range.upperBound - 1) - index + 1)
-        while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+        sliced.reserveCapacity(end - first)
+        for index in first..<end {
             let run = runs[index]
             let lower = max(run.range.lowerBound, range.lowerBound) - range.lowerBound
             let upper = min(run.range.upperBound, range.upperBound) - range.lowerBound
             if lower < upper { sliced.append(AttributeRun(range: lower..<upper, attributes: run.attributes)) }
-            index += 1
         }
         result.runs = sliced
         return result
