@@ -40,8 +40,7 @@ import Testing
 /// run from the line before's: the run the binary search finds, whatever the hint.
 @Suite struct RunSearchTests {
     @Test func aRunFoundFromAHintIsTheRunSearchedFor() throws {
-        let cascade = FontCascade(
-            primary: try TestData.font(), fallbacks: [try TestData.font("DejaVuSans-Bold.ttf")], systemFallback: nil)
+        let cascade = try TestData.cascade(fallbacks: ["DejaVuSans-Bold.ttf"])
         var bold = TextAttributes()
         bold.fontDescriptor = FontDescriptor(weight: .bold)
         var text = AttributedText()

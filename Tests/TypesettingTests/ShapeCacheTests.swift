@@ -253,8 +253,7 @@ import Testing
     /// regular's in a plain one, each as the run shaped whole, paragraph after
     /// paragraph on one shaper and after the cache is emptied.
     @Test func aLoneSpaceStartingARunIsItsOwnFacesSpace() throws {
-        let cascade = FontCascade(
-            primary: try TestData.font(), fallbacks: [try TestData.font("DejaVuSans-Bold.ttf")], systemFallback: nil)
+        let cascade = try TestData.cascade(fallbacks: ["DejaVuSans-Bold.ttf"])
         var bold = TextAttributes()
         bold.fontDescriptor = FontDescriptor(weight: .bold)
         var spaced = TextAttributes()
