@@ -408,3 +408,33 @@ extension String {
         return String(self[..<index]) + mark + String(self[index...])
     }
 }
+
+/// `HyphenatedWords`, the words a dictionary has hyphenated: each found with its
+/// own points after its table has grown, two generations at most, a hit in the
+/// old one kept in the young one.
+@Suite struct HyphenatedWordsTests {
+    static func key(_ n: Int, before: Int = 2, after: Int = 3) -> HyphenatedWords.Key {
+        let word = Array("w\(n)".utf16)
+        return word.withUnsafeBufferPointer { HyphenatedWords.Key($0, before: before, after: after)! }
+    }
+
+    @Test func wordsComeBackWithTheirPointsAndTheOldestGoFirst() {
+        var words = HyphenatedWords()
+        let capacity = HyphenatedWords.capacity
+        for n in 0..<capacity { words.insert(UInt16(truncatingIfNeeded: n &* 40_503), for: Self.key(n)) }
+        #expect(words.count == capacity)
+        for n in stride(from: 0, to: capacity, by: 97) {
+            #expect(words.points(of: Self.key(n)) == UInt16(truncatingIfNeeded: n &* 40_503))
+        }
+        // The same word with other minimums is another key.
+        #expect(words.points(of: Self.key(5, before: 3, after: 2)) == nil)
+        // A full young generation becomes the old one; a hit there is kept again.
+        words.insert(1, for: Self.key(capacity))
+        #expect(words.points(of: Self.key(7)) == UInt16(truncatingIfNeeded: 7 &* 40_503))
+        for n in (capacity + 1)..<(2 * capacity) { words.insert(2, for: Self.key(n)) }
+        words.insert(3, for: Self.key(2 * capacity))
+        #expect(words.points(of: Self.key(7)) != nil, "promoted before the old generation was dropped")
+        #expect(words.points(of: Self.key(8)) == nil, "dropped with its generation")
+        #expect(words.count <= 2 * capacity)
+    }
+}

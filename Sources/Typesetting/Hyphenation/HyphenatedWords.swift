@@ -11,7 +11,7 @@
 struct HyphenatedWords: ~Copyable {
     /// A word and the minimums before and after a point, packed: four units to a
     /// word of the key, the length and the minimums in `settings`.
-    struct Key: Hashable {
+    struct Key: Equatable {
         var units: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         var settings: UInt64
 
@@ -30,20 +30,75 @@ struct HyphenatedWords: ~Copyable {
                 && a.units.3 == b.units.3
         }
 
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(settings)
-            hasher.combine(units.0)
-            hasher.combine(units.1)
-            hasher.combine(units.2)
-            hasher.combine(units.3)
+        /// A hash for the tables here, multiplied and folded: `Dictionary`'s seeded
+        /// SipHash cost more than the rest of a look-up. (Keys come from the text;
+        /// words chosen to collide would make a generation's probes long, within
+        /// its bound of `capacity` words.)
+        var tableHash: UInt64 {
+            var h = settings &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ units.0) &* 0xBF58_476D_1CE4_E5B9
+            h = (h ^ units.1) &* 0x94D0_49BB_1331_11EB
+            h = (h ^ units.2) &* 0x9E37_79B9_7F4A_7C15
+            h = (h ^ units.3) &* 0xBF58_476D_1CE4_E5B9
+            return h ^ (h >> 31)
+        }
+    }
+
+    /// One generation: an open-addressing table of keys and their points, a power
+    /// of two of slots, at most half of them used.
+    struct Table {
+        private var keys: [Key] = []
+        private var points: [UInt16] = []
+        /// Whether a slot holds a word.
+        private var used: [Bool] = []
+        private(set) var count = 0
+
+        /// The points kept for `key`, if any.
+        func points(of key: Key) -> UInt16? {
+            guard count > 0 else { return nil }
+            let mask = keys.count - 1
+            var index = Int(truncatingIfNeeded: key.tableHash) & mask
+            while used[index] {
+                if keys[index] == key { return points[index] }
+                index = (index + 1) & mask
+            }
+            return nil
+        }
+
+        /// Keeps `points` for `key`, which must not be held yet.
+        mutating func insert(_ value: UInt16, for key: Key) {
+            if 2 * (count + 1) > keys.count { grow() }
+            Self.place(key, value, keys: &keys, points: &points, used: &used)
+            count += 1
+        }
+
+        private static func place(
+            _ key: Key, _ value: UInt16, keys: inout [Key], points: inout [UInt16], used: inout [Bool]
+        ) {
+            let mask = keys.count - 1
+            var index = Int(truncatingIfNeeded: key.tableHash) & mask
+            while used[index] { index = (index + 1) & mask }
+            keys[index] = key
+            points[index] = value
+            used[index] = true
+        }
+
+        private mutating func grow() {
+            let size = max(64, 2 * keys.count)
+            var (newKeys, newPoints) = ([Key](repeating: Key(), count: size), [UInt16](repeating: 0, count: size))
+            var newUsed = [Bool](repeating: false, count: size)
+            for index in keys.indices where used[index] {
+                Self.place(keys[index], points[index], keys: &newKeys, points: &newPoints, used: &newUsed)
+            }
+            (keys, points, used) = (newKeys, newPoints, newUsed)
         }
     }
 
     /// The most words a generation holds.
     static let capacity = 32_768
 
-    private var young: [Key: UInt16] = [:]
-    private var old: [Key: UInt16] = [:]
+    private var young = Table()
+    private var old = Table()
 
     /// The number of words held.
     var count: Int { young.count + old.count }
@@ -51,18 +106,24 @@ struct HyphenatedWords: ~Copyable {
     /// The points of the word `key` stands for, one bit per UTF-16 offset (bit `i`:
     /// a point after `i` units), or nil when it is not held.
     mutating func points(of key: Key) -> UInt16? {
-        if let points = young[key] { return points }
-        guard let points = old[key] else { return nil }
+        if let points = young.points(of: key) { return points }
+        guard let points = old.points(of: key) else { return nil }
         insert(points, for: key)
         return points
     }
 
     /// Keeps `points` for the word `key` stands for.
     mutating func insert(_ points: UInt16, for key: Key) {
+        guard young.points(of: key) == nil else { return }
         if young.count >= Self.capacity {
             old = young
-            young = [:]
+            young = Table()
         }
-        young[key] = points
+        young.insert(points, for: key)
     }
+}
+
+extension HyphenatedWords.Key {
+    /// An empty key, for a table's free slots.
+    fileprivate init() { settings = 0 }
 }
