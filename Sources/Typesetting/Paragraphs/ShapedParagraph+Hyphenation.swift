@@ -24,7 +24,7 @@ extension ShapedParagraph {
                 while index < runs.count, runs[index].range.lowerBound < contentEnd, next < points.count {
                     let run = runs[index].range.lowerBound < start ? start : runs[index].range.lowerBound
                     total += Self.measure(
-                        points, from: &next, in: runs[index],
+                        points, from: &next, in: runs, at: index,
                         characters: run..<min(runs[index].range.upperBound, contentEnd),
                         before: total)
                     index += 1
@@ -47,45 +47,49 @@ extension ShapedParagraph {
     /// Measures the points from `next` on that fall in `characters` (part of
     /// `run`), `before` being the advance before the part; moves `next` past them
     /// and returns the part's advance.
+    ///
+    /// The run is read where it stands in `runs` and its columns through one
+    /// reference to its storage: a run passed by value, and each column taken, retain
+    /// and release what they hold, for every word hyphenated.
     private static func measure(
-        _ points: UnsafeMutableBufferPointer<HyphenPoint>, from next: inout Int, in run: ShapedRun,
-        characters: Range<Int>, before: Double
+        _ points: UnsafeMutableBufferPointer<HyphenPoint>, from next: inout Int,
+        in runs: UnsafeBufferPointer<ShapedRun>, at index: Int, characters: Range<Int>, before: Double
     ) -> Double {
         var units: Int64 = 0
-        let scale = run.scale
+        let scale = runs[index].scale
+        let runStart = runs[index].range.lowerBound
+        let unsafeStart = runs[index].unsafeStart
         // The words hyphenated hold no soft hyphen: the letter before a point is in
         // this run unless the point is where the run starts.
-        let hyphen = run.font.hyphen.advance
-        run.clusters.withUnsafeBufferPointer { clusters in
-            run.advances.withUnsafeBufferPointer { advances in
-                run.unsafeToBreak.withUnsafeBufferPointer { unsafeToBreak in
-                    // The first character's first glyph in logical order: clusters
-                    // ascend along a left-to-right run's glyphs, descend along a
-                    // right-to-left one's.
-                    let rightToLeft = run.isRightToLeft
-                    var k =
-                        rightToLeft
-                        ? clusters.partitionPoint { Int($0) < characters.lowerBound } - 1
-                        : ShapedRun.firstGlyph(
-                            in: clusters, atOrAfter: characters.lowerBound, runStart: run.range.lowerBound)
-                    while k >= 0, k < clusters.count {
-                        let cluster = Int(clusters[k])
-                        if cluster >= characters.upperBound { break }
-                        while next < points.count, cluster >= Int(points[next].offset) {
-                            let offset = Int(points[next].offset)
-                            points[next].widthBefore = before + Double(units) * scale
-                            // Safe where a cluster starts and HarfBuzz did not mark it
-                            // unsafe (at the run's start, where the run's edge is).
-                            points[next].isSafeEnd =
-                                offset == run.range.lowerBound
-                                ? !run.unsafeStart : cluster == offset && !unsafeToBreak[k]
-                            points[next].hyphenWidth = offset == run.range.lowerBound ? .nan : hyphen
-                            next += 1
-                        }
-                        units += Int64(advances[k])
-                        k += rightToLeft ? -1 : 1
-                    }
+        let hyphen = runs[index].font.hyphen.advance
+        let storage = runs[index].storage
+        let (first, count) = (runs[index].glyphStart, runs[index].count)
+        withExtendedLifetime(storage) {
+            let clusters = UnsafeBufferPointer(start: storage.clusters + first, count: count)
+            let advances = storage.advances + first
+            let unsafeToBreak = storage.unsafeToBreak + first
+            // The first character's first glyph in logical order: clusters ascend
+            // along a left-to-right run's glyphs, descend along a right-to-left one's.
+            let rightToLeft = runs[index].isRightToLeft
+            var k =
+                rightToLeft
+                ? clusters.partitionPoint { Int($0) < characters.lowerBound } - 1
+                : ShapedRun.firstGlyph(in: clusters, atOrAfter: characters.lowerBound, runStart: runStart)
+            while k >= 0, k < count {
+                let cluster = Int(clusters[k])
+                if cluster >= characters.upperBound { break }
+                while next < points.count, cluster >= Int(points[next].offset) {
+                    let offset = Int(points[next].offset)
+                    points[next].widthBefore = before + Double(units) * scale
+                    // Safe where a cluster starts and HarfBuzz did not mark it unsafe
+                    // (at the run's start, where the run's edge is).
+                    points[next].isSafeEnd =
+                        offset == runStart ? !unsafeStart : cluster == offset && !unsafeToBreak[k]
+                    points[next].hyphenWidth = offset == runStart ? .nan : hyphen
+                    next += 1
                 }
+                units += Int64(advances[k])
+                k += rightToLeft ? -1 : 1
             }
         }
         return Double(units) * scale
