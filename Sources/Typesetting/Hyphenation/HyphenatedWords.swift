@@ -45,52 +45,50 @@ struct HyphenatedWords: ~Copyable {
     }
 
     /// One generation: an open-addressing table of keys and their points, a power
-    /// of two of slots, at most half of them used.
+    /// of two of slots, at most half of them used. A slot's key, points and use
+    /// side by side, so a look-up reads one place in memory, not three.
     struct Table {
-        private var keys: [Key] = []
-        private var points: [UInt16] = []
-        /// Whether a slot holds a word.
-        private var used: [Bool] = []
+        private struct Slot {
+            var key = Key()
+            var points: UInt16 = 0
+            var isUsed = false
+        }
+
+        private var slots: [Slot] = []
         private(set) var count = 0
 
         /// The points kept for `key`, if any.
         func points(of key: Key) -> UInt16? {
             guard count > 0 else { return nil }
-            let mask = keys.count - 1
-            var index = Int(truncatingIfNeeded: key.tableHash) & mask
-            while used[index] {
-                if keys[index] == key { return points[index] }
-                index = (index + 1) & mask
+            return slots.withUnsafeBufferPointer { slots in
+                let mask = slots.count - 1
+                var index = Int(truncatingIfNeeded: key.tableHash) & mask
+                while slots[index].isUsed {
+                    if slots[index].key == key { return slots[index].points }
+                    index = (index + 1) & mask
+                }
+                return nil
             }
-            return nil
         }
 
         /// Keeps `points` for `key`, which must not be held yet.
-        mutating func insert(_ value: UInt16, for key: Key) {
-            if 2 * (count + 1) > keys.count { grow() }
-            Self.place(key, value, keys: &keys, points: &points, used: &used)
+        mutating func insert(_ points: UInt16, for key: Key) {
+            if 2 * (count + 1) > slots.count { grow() }
+            Self.place(Slot(key: key, points: points, isUsed: true), in: &slots)
             count += 1
         }
 
-        private static func place(
-            _ key: Key, _ value: UInt16, keys: inout [Key], points: inout [UInt16], used: inout [Bool]
-        ) {
-            let mask = keys.count - 1
-            var index = Int(truncatingIfNeeded: key.tableHash) & mask
-            while used[index] { index = (index + 1) & mask }
-            keys[index] = key
-            points[index] = value
-            used[index] = true
+        private static func place(_ slot: Slot, in slots: inout [Slot]) {
+            let mask = slots.count - 1
+            var index = Int(truncatingIfNeeded: slot.key.tableHash) & mask
+            while slots[index].isUsed { index = (index + 1) & mask }
+            slots[index] = slot
         }
 
         private mutating func grow() {
-            let size = max(64, 2 * keys.count)
-            var (newKeys, newPoints) = ([Key](repeating: Key(), count: size), [UInt16](repeating: 0, count: size))
-            var newUsed = [Bool](repeating: false, count: size)
-            for index in keys.indices where used[index] {
-                Self.place(keys[index], points[index], keys: &newKeys, points: &newPoints, used: &newUsed)
-            }
-            (keys, points, used) = (newKeys, newPoints, newUsed)
+            var grown = [Slot](repeating: Slot(), count: max(64, 2 * slots.count))
+            for slot in slots where slot.isUsed { Self.place(slot, in: &grown) }
+            slots = grown
         }
     }
 
