@@ -209,8 +209,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the face covers `unit`, which must be below 0x80.
     @inline(__always)
-    func coversASCII(_ unit: UInt16) -> Bool {
-        let word = unit < 64 ? asciiCoverage.low : asciiCoverage.high
+    func coversASCII(_ unit: UInt16) -> Bool { Self.covers(unit, in: asciiCoverage) }
+
+    /// Whether `coverage` (a face's `asciiCoverage`) holds `unit`, which must be
+    /// below 0x80: for a caller that keeps the coverage, not the face.
+    @inline(__always)
+    static func covers(_ unit: UInt16, in coverage: (low: UInt64, high: UInt64)) -> Bool {
+        let word = unit < 64 ? coverage.low : coverage.high
         return word & (1 << UInt64(unit & 63)) != 0
     }
 

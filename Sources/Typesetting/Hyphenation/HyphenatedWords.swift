@@ -106,13 +106,19 @@ struct HyphenatedWords: ~Copyable {
     mutating func points(of key: Key) -> UInt16? {
         if let points = young.points(of: key) { return points }
         guard let points = old.points(of: key) else { return nil }
-        insert(points, for: key)
+        keep(points, for: key)
         return points
     }
 
-    /// Keeps `points` for the word `key` stands for.
+    /// Keeps `points` for the word `key` stands for, unless the young generation
+    /// holds it already (two threads may hyphenate a word at once).
     mutating func insert(_ points: UInt16, for key: Key) {
         guard young.points(of: key) == nil else { return }
+        keep(points, for: key)
+    }
+
+    /// Keeps `points` for `key`, which the young generation does not hold.
+    private mutating func keep(_ points: UInt16, for key: Key) {
         if young.count >= Self.capacity {
             old = young
             young = Table()

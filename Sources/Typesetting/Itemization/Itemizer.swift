@@ -100,10 +100,6 @@ struct Itemizer {
                     range: itemStart..<end, face: itemFace, size: itemSize, script: itemScript, bidiLevel: itemLevel,
                     attributesIndex: itemAttributes, startsInsideCluster: itemStartsInside))
         }
-        func covers(_ coverage: (low: UInt64, high: UInt64), _ unit: UInt16) -> Bool {
-            let word = unit < 64 ? coverage.low : coverage.high
-            return word & (1 << UInt64(unit & 63)) != 0
-        }
 
         let levels = bidi.storage
         let paragraphLevel = bidi.paragraphLevel
@@ -161,7 +157,7 @@ struct Itemizer {
                 // A cluster stays in one face, even where an attribute that does not
                 // change the font (a colour) starts inside it.
                 face = itemFace
-            } else if scalar.value < 0x80, covers(fontCoverage, UInt16(scalar.value)),
+            } else if scalar.value < 0x80, FontFace.covers(UInt16(scalar.value), in: fontCoverage),
                 index + width >= text.count || text[index + width] != 0xFE0F
             {
                 face = fontFace
@@ -209,10 +205,9 @@ struct Itemizer {
             // above, which it would all pass. Most Latin text goes through here.
             if levels == nil, itemFace == fontFace, itemAttributes == attributeIndex {
                 let limit = min(attributeEnd, scriptEnd)
-                let (low, high) = fontCoverage
                 while index < limit {
                     let unit = text[index]
-                    guard unit < 0x80, (unit < 64 ? low : high) & (1 << UInt64(unit & 63)) != 0,
+                    guard unit < 0x80, FontFace.covers(unit, in: fontCoverage),
                         index + 1 >= text.count || text[index + 1] != 0xFE0F
                     else { break }
                     index += 1
