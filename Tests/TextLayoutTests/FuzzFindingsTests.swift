@@ -178,4 +178,45 @@ import Typesetting
         #expect(fragment == glyph)
         #expect(fragment == frame.lines.map(\.documentRange))
     }
+
+    /// fuzz-layout (stop 33's long run): the same mark, after a lam-alef ligature,
+    /// with no tab and at 7.5 pt. The line from the ALEF (inside the ligature,
+    /// re-shaped alone) held ALEF, PDF, LRI and the mark, 9.13 pt wide: the
+    /// emergency break between graphemes measured the line cut after the mark
+    /// (4.45 pt: the mark re-shaped alone has no advance) but made the line that
+    /// runs on over the spaces, where the mark keeps its 4.69 pt. Breaking by
+    /// character did the same. Both now measure the line they make, under every
+    /// strategy, hyphenating or not.
+    @Test(arguments: [nil] + LineBreakStrategyKind.allCases, [LineBreakMode.byWordWrapping, .byCharWrapping])
+    func aMarkJoinedToTheSpacesAfterALigatureIsMeasuredAsItIsLaidOut(
+        strategy: LineBreakStrategyKind?, mode: LineBreakMode
+    ) throws {
+        let hex = "61 20dd ad d83d de00 2028 628 633 645 ad 644 627 202c 2066 64b 20 20 200f 61 61 61"
+        let units = hex.split(separator: " ").map { UInt16($0, radix: 16)! }
+        var style = ParagraphStyle(lineBreakMode: mode, lineBreakStrategy: strategy)
+        style.hyphenation = .auto
+        var attributes = TextAttributes()
+        attributes.paragraphStyle = style
+        let text = AttributedText(utf16: units, attributes: attributes)
+        let typesetter = try Typesetter(
+            fonts: try TestData.cascade(size: 16), locale: "ja@lb=strict",
+            hyphenationDictionaries: TestData.hyphenationDictionaries)
+        for width in stride(from: 5.0, through: 9.0, by: 0.5) {
+            let frame = try typesetter.frame(for: text, width: width)
+            for line in frame.lines where line.width > width {
+                let content = Array(units[line.documentRange.lowerBound..<line.contentEnd])
+                #expect(
+                    try graphemeBoundaries(in: content).count == 2,
+                    "at \(width): \(line.documentRange) is \(line.width) wide with \(content.count) units")
+            }
+            // The ALEF and the zero-width controls fit on a line; the mark, its
+            // spaces hanging, starts the next.
+            #expect(frame.lines.map(\.documentRange).contains(14..<17), "at \(width)")
+        }
+        // The managers' containers pad each line by 5 pt at each side.
+        let (fragment, glyph) = try HostileInputTests.bothManagers(text, width: 7.5 + 10, locale: "ja@lb=strict")
+        #expect(fragment == glyph)
+        let frameLines = try typesetter.frame(for: text, width: 7.5).lines.map(\.documentRange)
+        #expect(fragment == frameLines, "\(fragment) \(frameLines)")
+    }
 }

@@ -8,18 +8,18 @@ import Typesetting
 /// correct layout, the same from both managers.
 @Suite struct HostileInputTests {
     /// The lines a fresh manager of each kind gives `text` in a container `width` wide.
-    static func bothManagers(_ text: AttributedText, width: CGFloat) throws -> (
+    static func bothManagers(_ text: AttributedText, width: CGFloat, locale: String = "en") throws -> (
         fragment: [Range<Int>], glyph: [Range<Int>]
     ) {
         let storage = TextContentStorage(attributedString: text)
-        let fragmentManager = TextLayoutManager(fonts: try TestData.cascade())
+        let fragmentManager = TextLayoutManager(fonts: try TestData.cascade(), locale: locale)
         storage.addTextLayoutManager(fragmentManager)
         fragmentManager.textContainer = TextContainer(size: CGSize(width: width, height: .infinity))
         let fragment = Fixtures.allFragments(fragmentManager).flatMap {
             $0.textLineFragments.map { $0.documentRange!.offsets }
         }
         let glyphStorage = TextStorage(attributedString: text)
-        let glyphManager = LayoutManager(fonts: try TestData.cascade())
+        let glyphManager = LayoutManager(fonts: try TestData.cascade(), locale: locale)
         glyphStorage.addLayoutManager(glyphManager)
         glyphManager.addTextContainer(TextContainer(size: CGSize(width: width, height: .infinity)))
         var glyph: [Range<Int>] = []

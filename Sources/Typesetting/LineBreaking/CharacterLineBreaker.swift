@@ -31,23 +31,34 @@ public struct CharacterLineBreaker: LineBreakStrategy {
         var start = stretch.lowerBound
         while start < contentEnd {
             var (end, _) = graphemes.longestFit(from: start, width: limit)
-            while paragraph.exactContentWidth(line: start..<end, contentEnd: end) > limit,
+            var edges = lineEdges(paragraph, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
+            // Measured as the line will be made, its spaces hanging: where the content
+            // ends inside a HarfBuzz cluster (a mark shaped with the space after it)
+            // a line cut there has other glyphs than the line that runs on.
+            while paragraph.exactContentWidth(line: start..<edges.end, contentEnd: edges.visibleEnd) > limit,
                 let shorter = graphemes.boundary(before: end, after: start)
             {
                 end = shorter.end
+                edges = lineEdges(paragraph, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
             }
-            // Spaces at the break hang on this line rather than starting the next.
-            var lineEnd = end
-            while lineEnd < contentEnd, isHangingWhitespace(paragraph.text[lineEnd]) { lineEnd += 1 }
-            var visibleEnd = end
-            while visibleEnd > start, isHangingWhitespace(paragraph.text[visibleEnd - 1]) { visibleEnd -= 1 }
-            if lineEnd == contentEnd {
-                lines.append(LineBreak(range: start..<stretch.upperBound, contentEnd: visibleEnd, isMandatory: true))
-                return
-            }
-            lines.append(LineBreak(range: start..<lineEnd, contentEnd: visibleEnd, isMandatory: false))
-            start = lineEnd
+            let last = edges.end == stretch.upperBound
+            lines.append(LineBreak(range: start..<edges.end, contentEnd: edges.visibleEnd, isMandatory: last))
+            if last { return }
+            start = edges.end
         }
         lines.append(LineBreak(range: start..<stretch.upperBound, contentEnd: contentEnd, isMandatory: true))
+    }
+
+    /// The line a break after grapheme boundary `end` makes: spaces at the break hang
+    /// on it rather than starting the next (to the stretch's end when they reach the
+    /// content's), and its content ends before them.
+    private func lineEdges(
+        _ paragraph: ShapedParagraph, start: Int, end: Int, stretch: Range<Int>, contentEnd: Int
+    ) -> (end: Int, visibleEnd: Int) {
+        var lineEnd = end
+        while lineEnd < contentEnd, isHangingWhitespace(paragraph.text[lineEnd]) { lineEnd += 1 }
+        var visibleEnd = end
+        while visibleEnd > start, isHangingWhitespace(paragraph.text[visibleEnd - 1]) { visibleEnd -= 1 }
+        return (lineEnd == contentEnd ? stretch.upperBound : lineEnd, visibleEnd)
     }
 }

@@ -158,7 +158,9 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                         point = k
                     }
                 }
-                var (end, consumed) = graphemeFit(text, advances, from: lineStart, limit: limit, upTo: pieceEnd)
+                var (end, consumed) = graphemeFit(
+                    text, advances, from: lineStart, limit: limit, upTo: pieceEnd,
+                    segment: (segments.contentEnd(of: first), segments.end(of: first)))
                 if end == pieceEnd, point != nil || segments.isHyphenBreak(first),
                     let shorter = advances.boundary(before: end, after: lineStart)
                 {
@@ -451,12 +453,19 @@ enum GreedyBreaking<Text: SegmentMeasure> {
     /// Where a line from `lineStart` inside an over-wide segment ends: after as many
     /// of its graphemes as fit (up to `cap`), at least one, measured exactly where
     /// an edge is not safe to break; and the width of the graphemes it takes.
+    ///
+    /// A line that takes the rest of the segment's content (up to `contentEnd`) runs
+    /// to the segment's `end`, its whitespace hanging, and is measured so: where the
+    /// content ends inside a HarfBuzz cluster (a mark shaped with the space after it),
+    /// the content's glyphs are those of the line that runs on, not of one cut there.
     static func graphemeFit(
-        _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double, upTo cap: Int = .max
+        _ text: Text, _ graphemes: GraphemeAdvances, from lineStart: Int, limit: Double, upTo cap: Int = .max,
+        segment: (contentEnd: Int, end: Int)
     ) -> (end: Int, consumed: Double) {
         var (end, consumed) = graphemes.longestFit(from: lineStart, width: limit, upTo: cap)
         while !text.isSafeToBreak(at: lineStart) || !text.isSafeToBreak(at: end),
-            text.exactContentWidth(line: lineStart..<end, contentEnd: end) > limit,
+            text.exactContentWidth(
+                line: lineStart..<(end == segment.contentEnd ? segment.end : end), contentEnd: end) > limit,
             let shorter = graphemes.boundary(before: end, after: lineStart)
         {
             (end, consumed) = shorter

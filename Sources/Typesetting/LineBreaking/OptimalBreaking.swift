@@ -83,7 +83,9 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     graphemes
                     ?? text.graphemeAdvances(in: segments.start(of: first)..<segments.contentEnd(of: first))
                 graphemes = advances
-                var (end, consumed) = GreedyBreaking.graphemeFit(text, advances, from: lineStart, limit: limit)
+                var (end, consumed) = GreedyBreaking.graphemeFit(
+                    text, advances, from: lineStart, limit: limit,
+                    segment: (segments.contentEnd(of: first), segments.end(of: first)))
                 if end == segments.contentEnd(of: first), segments.isHyphenBreak(first),
                     let shorter = advances.boundary(before: end, after: lineStart)
                 {
