@@ -31,7 +31,8 @@ public struct CharacterLineBreaker: LineBreakStrategy {
         var start = stretch.lowerBound
         while start < contentEnd {
             var (end, _) = graphemes.longestFit(from: start, width: limit)
-            var edges = lineEdges(paragraph, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
+            var edges = lineEdges(
+                paragraph, graphemes, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
             // Measured as the line will be made, its spaces hanging: where the content
             // ends inside a HarfBuzz cluster (a mark shaped with the space after it)
             // a line cut there has other glyphs than the line that runs on.
@@ -39,7 +40,8 @@ public struct CharacterLineBreaker: LineBreakStrategy {
                 let shorter = graphemes.boundary(before: end, after: start)
             {
                 end = shorter.end
-                edges = lineEdges(paragraph, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
+                edges = lineEdges(
+                    paragraph, graphemes, start: start, end: end, stretch: stretch, contentEnd: contentEnd)
             }
             let last = edges.end == stretch.upperBound
             lines.append(LineBreak(range: start..<edges.end, contentEnd: edges.visibleEnd, isMandatory: last))
@@ -51,12 +53,17 @@ public struct CharacterLineBreaker: LineBreakStrategy {
 
     /// The line a break after grapheme boundary `end` makes: spaces at the break hang
     /// on it rather than starting the next (to the stretch's end when they reach the
-    /// content's), and its content ends before them.
+    /// content's), and its content ends before them. A space that starts a cluster
+    /// with marks after it (a lone mark joins the space before it) does not hang:
+    /// the next line starts with the whole cluster, at a boundary of `graphemes`.
     private func lineEdges(
-        _ paragraph: ShapedParagraph, start: Int, end: Int, stretch: Range<Int>, contentEnd: Int
+        _ paragraph: ShapedParagraph, _ graphemes: GraphemeAdvances, start: Int, end: Int, stretch: Range<Int>,
+        contentEnd: Int
     ) -> (end: Int, visibleEnd: Int) {
         var lineEnd = end
-        while lineEnd < contentEnd, isHangingWhitespace(paragraph.text[lineEnd]) { lineEnd += 1 }
+        while lineEnd < contentEnd, isHangingWhitespace(paragraph.text[lineEnd]), graphemes.isBoundary(lineEnd + 1) {
+            lineEnd += 1
+        }
         var visibleEnd = end
         while visibleEnd > start, isHangingWhitespace(paragraph.text[visibleEnd - 1]) { visibleEnd -= 1 }
         return (lineEnd == contentEnd ? stretch.upperBound : lineEnd, visibleEnd)

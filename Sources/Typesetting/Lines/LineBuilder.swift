@@ -132,7 +132,9 @@ struct LineBuilder {
             (run: glyphRun(for: piece, lineRange: line.range), level: piece.level)
         }
         if paragraph.hasTabs, let tabs = paragraph.tabs, tabs.hasTab(in: line.range) {
-            glyphRuns = settingTabs(glyphRuns, of: line, tabs: tabs)
+            glyphRuns = settingTabs(
+                glyphRuns, widths: paragraph.tabWidths(line: line.range, contentEnd: line.contentEnd, tabs: tabs),
+                lineRange: line.range, tabs: tabs)
         }
         trimLetterSpacing(&glyphRuns, contentEnd: line.contentEnd)
         var contentWidth = glyphRuns.lazy.filter { $0.run.characterRange.lowerBound < line.contentEnd }
@@ -295,13 +297,13 @@ struct LineBuilder {
             baselineOffset: paragraph.baselineOffset(ofRun: piece.run))
     }
 
-    /// The line's glyph runs with each tab cut out into a run of its own, as wide as
-    /// its stop makes it (the difference on its glyph, as justification widens
-    /// spaces).
-    private func settingTabs(
-        _ glyphRuns: [(run: GlyphRun, level: UInt8)], of line: Line, tabs: ParagraphTabs
+    /// The glyph runs of a line spanning `lineRange` with each tab cut out into a run
+    /// of its own, as wide as `widths` (by offset; from the tab layout) makes it (the
+    /// difference on its glyph, as justification widens spaces).
+    func settingTabs(
+        _ glyphRuns: [(run: GlyphRun, level: UInt8)], widths: [Int: Double], lineRange: Range<Int>,
+        tabs: ParagraphTabs
     ) -> [(run: GlyphRun, level: UInt8)] {
-        let widths = paragraph.tabWidths(line: line.range, contentEnd: line.contentEnd, tabs: tabs)
         var result: [(run: GlyphRun, level: UInt8)] = []
         for entry in glyphRuns {
             let range = entry.run.characterRange
@@ -316,7 +318,7 @@ struct LineBuilder {
             cuts.append(range.upperBound)
             for k in stride(from: 0, to: cuts.count - 1, by: 1) where cuts[k] < cuts[k + 1] {
                 let part = Piece(run: runIndex, range: cuts[k]..<cuts[k + 1], level: entry.level)
-                var run = glyphRun(for: part, lineRange: line.range)
+                var run = glyphRun(for: part, lineRange: lineRange)
                 if let width = widths[part.range.lowerBound], part.range.count == 1, !run.glyphRange.isEmpty {
                     run = GlyphRun(
                         storage: run.storage, glyphRange: run.glyphRange, expansion: width - Double(run.width),

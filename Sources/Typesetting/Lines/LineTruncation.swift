@@ -49,52 +49,68 @@ extension ShapedParagraph {
         }
         let graphemes = graphemeAdvances(in: start..<contentEnd)
         let mark = ellipsisRun(at: start, text: ellipsis)
-        let available = limit - mark.advance(of: 0..<mark.count)
+        let markWidth = mark.advance(of: 0..<mark.count)
+        let available = limit - markWidth
+        // Each part shown is measured as it is built (`TruncatedParts`): the head from the
+        // line's start, the tail after the head and the ellipsis, where its tabs
+        // stand.
+        let parts = TruncatedParts(paragraph: self, builder: builder, lead: lead(ofLineAt: start))
         var keep: (head: Int, tail: Int)  // show start..<head and tail..<contentEnd
         switch mode {
-        case .tail: keep = (fittingPrefix(graphemes, start: start, width: available), contentEnd)
-        case .head: keep = (start, fittingSuffix(graphemes, end: contentEnd, width: available))
+        case .tail: keep = (fittingPrefix(graphemes, start: start, width: available, parts: parts), contentEnd)
+        case .head:
+            keep = (
+                start,
+                fittingSuffix(graphemes, end: contentEnd, width: available, after: start, parts: parts, x: markWidth)
+            )
         case .middle, .clip:
-            let head = fittingPrefix(graphemes, start: start, width: available / 2)
-            let used = exactContentWidth(line: start..<head, contentEnd: head)
-            keep = (head, fittingSuffix(graphemes, end: contentEnd, width: available - used, after: head))
-        }
-        var parts: [(run: GlyphRun, level: UInt8)] = []
-        func appendText(_ part: Range<Int>) {
-            for piece in builder.pieces(of: part, contentEnd: part.upperBound) {
-                parts.append((builder.glyphRun(for: piece, lineRange: part), piece.level))
+            var head = fittingPrefix(graphemes, start: start, width: available / 2, parts: parts)
+            var used = parts.width(of: start..<head, at: 0)
+            let tail = fittingSuffix(
+                graphemes, end: contentEnd, width: available - used, after: head, parts: parts, x: used + markWidth)
+            // The tail keeps a grapheme even where none fits beside the head: the
+            // head gives graphemes back for it, down to one.
+            while used + parts.width(of: tail..<contentEnd, at: used + markWidth) > available,
+                let shorter = graphemes.boundary(before: head, after: start)
+            {
+                head = shorter.end
+                while head > start + 1, isHangingWhitespace(text[head - 1]) { head -= 1 }
+                used = parts.width(of: start..<head, at: 0)
             }
+            keep = (head, tail)
         }
-        let cut = keep.head..<keep.tail
-        appendText(start..<keep.head)
-        let markFont = runs[runIndex(containing: max(keep.head - 1, 0))]
-        parts.append(
+        let headRuns = parts.runs(of: start..<keep.head, at: 0)
+        let headWidth = headRuns.reduce(0.0) { $0 + Double($1.run.width) }
+        var shown = headRuns
+        let markRun = runIndex(containing: max(keep.head - 1, 0))
+        shown.append(
             (
                 GlyphRun(
                     storage: mark, glyphRange: 0..<mark.count, expansion: 0, expansions: [],
-                    characterRange: keep.head..<keep.head, x: 0, width: CGFloat(mark.advance(of: 0..<mark.count)),
-                    attributes: attributes[markFont.attributesIndex],
-                    baselineOffset: baselineOffset(ofRun: runIndex(containing: max(keep.head - 1, 0)))),
+                    characterRange: keep.head..<keep.head, x: 0, width: CGFloat(markWidth),
+                    attributes: attributes[runs[markRun].attributesIndex],
+                    baselineOffset: baselineOffset(ofRun: markRun)),
                 bidi.paragraphLevel
             ))
-        appendText(keep.tail..<contentEnd)
-        appendText(contentEnd..<length)
+        shown += parts.runs(of: keep.tail..<contentEnd, at: headWidth + markWidth)
+        shown += parts.runs(of: contentEnd..<length, at: headWidth + markWidth, tabsFrom: keep.tail)
         var lines = [
             builder.assemble(
-                parts, range: range, contentEnd: contentEnd, endsWithMandatoryBreak: true, isLast: true,
-                truncatedRange: cut)
+                shown, range: range, contentEnd: contentEnd, endsWithMandatoryBreak: true, isLast: true,
+                truncatedRange: keep.head..<keep.tail)
         ]
         builder.align(&lines)
         return lines[0]
     }
 
     /// The furthest grapheme boundary `k` after `start` with `start..<k` no wider than
-    /// `width` (exactly, edges re-shaped), trailing spaces dropped; at least one grapheme.
-    private func fittingPrefix(_ graphemes: GraphemeAdvances, start: Int, width: Double) -> Int {
+    /// `width` as `parts` builds it from the line's start, trailing spaces dropped;
+    /// at least one grapheme.
+    private func fittingPrefix(
+        _ graphemes: GraphemeAdvances, start: Int, width: Double, parts: TruncatedParts
+    ) -> Int {
         var (end, _) = graphemes.longestFit(from: start, width: width)
-        while exactContentWidth(line: start..<end, contentEnd: end) > width,
-            let shorter = graphemes.boundary(before: end, after: start)
-        {
+        while parts.width(of: start..<end, at: 0) > width, let shorter = graphemes.boundary(before: end, after: start) {
             end = shorter.end
         }
         while end > start + 1, isHangingWhitespace(text[end - 1]) { end -= 1 }
@@ -102,15 +118,18 @@ extension ShapedParagraph {
     }
 
     /// The earliest grapheme boundary `k` (not before `after`) with `k..<end` no wider
-    /// than `width`; at least one grapheme unless that would pass `after`.
-    private func fittingSuffix(_ graphemes: GraphemeAdvances, end: Int, width: Double, after: Int = 0) -> Int {
+    /// than `width` as `parts` builds it `x` points into the line; at least one
+    /// grapheme unless that would pass `after`.
+    private func fittingSuffix(
+        _ graphemes: GraphemeAdvances, end: Int, width: Double, after: Int, parts: TruncatedParts, x: Double
+    ) -> Int {
         let boundaries = graphemes.boundaries
         let positions = graphemes.positions
         let total = positions[positions.count - 1]
         var k = boundaries.count - 2
         while k > 0, boundaries[k - 1] >= after, total - positions[k - 1] <= width { k -= 1 }
         var start = max(boundaries[max(k, 0)], after)
-        while start < end, exactContentWidth(line: start..<end, contentEnd: end) > width,
+        while start < end, parts.width(of: start..<end, at: x) > width,
             let next = boundaries.first(where: { $0 > start }), next < end
         {
             start = next
@@ -136,5 +155,40 @@ extension ShapedParagraph {
         run.withMutableGlyphs { $0.clusters.update(repeating: Int32(offset)) }
         run.range = offset..<offset
         return run
+    }
+}
+
+/// The parts a truncated line shows, built and measured one way: each part's glyph
+/// runs, its edges re-shaped where unsafe and its tabs set where the part stands.
+/// Measuring a part by building it keeps the fit and the line made in agreement,
+/// where a tab's width depends on the pen and an edge's on its re-shaping.
+private struct TruncatedParts {
+    let paragraph: ShapedParagraph
+    let builder: LineBuilder
+    /// How far from the leading margin the line starts (its indent).
+    let lead: Double
+
+    /// The glyph runs of `part`, `x` points into the line, its tabs as setting the
+    /// text from `tabsFrom` (the part's start unless given) makes them.
+    func runs(of part: Range<Int>, at x: Double, tabsFrom: Int? = nil) -> [(run: GlyphRun, level: UInt8)] {
+        guard !part.isEmpty else { return [] }
+        let runs = builder.pieces(of: part, contentEnd: part.upperBound).map { piece in
+            (run: builder.glyphRun(for: piece, lineRange: part), level: piece.level)
+        }
+        guard paragraph.hasTabs, let tabs = paragraph.tabs, tabs.hasTab(in: part) else { return runs }
+        var widths: [Int: Double] = [:]
+        for tab in tabs.layout(from: tabsFrom ?? part.lowerBound, to: part.upperBound, lead: lead + x).tabWidths {
+            widths[tab.offset] = tab.width
+        }
+        return builder.settingTabs(runs, widths: widths, lineRange: part, tabs: tabs)
+    }
+
+    /// The width of `part` `x` points into the line: exactly, edges re-shaped, or,
+    /// with a tab in it, as `runs(of:at:)` builds it.
+    func width(of part: Range<Int>, at x: Double) -> Double {
+        guard paragraph.hasTabs, let tabs = paragraph.tabs, tabs.hasTab(in: part) else {
+            return paragraph.exactContentWidth(line: part, contentEnd: part.upperBound)
+        }
+        return runs(of: part, at: x).reduce(0.0) { $0 + Double($1.run.width) }
     }
 }

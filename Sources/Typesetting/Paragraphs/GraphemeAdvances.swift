@@ -19,6 +19,12 @@ struct GraphemeAdvances: Sendable {
 }
 
 extension GraphemeAdvances {
+    /// Whether a grapheme cluster starts or ends at `offset`.
+    func isBoundary(_ offset: Int) -> Bool {
+        let k = boundaries.partitionPoint { $0 >= offset }
+        return k < boundaries.count && boundaries[k] == offset
+    }
+
     /// The boundary before `end` and after `start`, with the advance from `start`.
     func boundary(before end: Int, after start: Int) -> (end: Int, advance: Double)? {
         guard let k = boundaries.lastIndex(where: { $0 < end }), boundaries[k] > start,
