@@ -52,6 +52,37 @@ public enum LayoutChecks {
         }
     }
 
+    /// Each paragraph truncated by `mode` is one line (checked by `checkCoverage`)
+    /// no wider than `width` unless it keeps only what it must: one grapheme (ICU's)
+    /// on each side that shows text, the ellipsis between.
+    public static func checkTruncatedWidths(
+        _ lines: [Line], text: [UInt16], width: CGFloat, _ mode: TruncationMode
+    ) {
+        for line in lines where line.width > width * (1 + 1e-9) + 1e-9 {
+            guard line.width.isFinite else { fail("line \(line.documentRange) is \(line.width) wide") }
+            guard let cut = line.truncatedRange else {
+                fail("line \(line.documentRange) is \(line.width) wide at \(width), not truncated")
+            }
+            let offset = line.documentRange.lowerBound - line.range.lowerBound
+            let contentEnd = offset + line.contentEnd
+            let head = Array(text[line.documentRange.lowerBound..<(offset + cut.lowerBound)])
+            let tail = Array(text[min(offset + cut.upperBound, contentEnd)..<contentEnd])
+            let count = { (units: [UInt16]) in max(((try? graphemeBoundaries(in: units))?.count ?? 0) - 1, 0) }
+            let (shownHead, shownTail) = (count(head), count(tail))
+            let kept: Bool
+            switch mode {
+            case .tail: kept = shownHead <= 1
+            case .head: kept = shownTail <= 1
+            case .middle, .clip: kept = shownHead <= 1 && shownTail <= 1
+            }
+            guard kept else {
+                fail(
+                    "line \(line.documentRange) truncated \(mode) at \(cut) is \(line.width) wide at \(width), "
+                        + "showing \(shownHead) and \(shownTail) graphemes")
+            }
+        }
+    }
+
     /// Two layouts of one text give the same lines: ranges and widths, and with
     /// `positions` origins and heights too, to within rounding (a height of -1 in
     /// `a` is not compared).

@@ -9,7 +9,10 @@ import Typesetting
 // wider than the width unless it holds one grapheme cluster; an invalid width is a
 // clear error; the two managers give the same lines, and in a plain container the
 // same lines as the frame; a hyphenating paragraph broken again (over every point)
-// gives the lines of its first break (word by word); the frame shaped through the
+// gives the lines of its first break (word by word); set in the container's
+// line-break mode as the paragraphs' own, lines broken by character fit as those
+// broken by word do, and a truncated paragraph fits unless it keeps only the one
+// grapheme a side it must; the frame shaped through the
 // process's shape cache, warm with the words and pieces of every input before, has
 // exactly the glyphs of the frame shaped through an empty one.
 
@@ -43,6 +46,7 @@ private func checkFrame(_ text: AttributedText, options: LayoutOptions, fragment
     LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
     LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
     checkBreakingAgain(text, options: options, width: width)
+    checkLineBreakMode(text, options: options, width: width)
     checkCachedShaping(text, options: options, width: width, frame: frame)
     guard options.containerIsPlain else { return }
     LayoutChecks.checkSame(frame.lines, fragments, positions: false, "frame against fragment manager")
@@ -63,6 +67,28 @@ private func checkBreakingAgain(_ text: AttributedText, options: LayoutOptions, 
                 "paragraph \(index) at \(width): word by word \(first.map(\.range)) against every point "
                     + "\(again.map(\.range))")
         }
+    }
+}
+
+/// The frame with the container's line-break mode as the paragraphs' own (their
+/// style's): breaking by character, each line fits unless it holds one grapheme;
+/// truncating, each paragraph is one line that fits unless it keeps only the one
+/// grapheme a side it must; clipping, one line a paragraph, as wide as it is.
+private func checkLineBreakMode(_ text: AttributedText, options: LayoutOptions, width: CGFloat) {
+    let mode = options.container.lineBreakMode
+    guard mode != .byWordWrapping else { return }
+    var style = options.style
+    style.lineBreakMode = mode
+    let typesetter = Typesetter(
+        fonts: options.fonts, style: style, locale: options.locale, usesAllCores: options.usesAllCores)
+    guard let frame = try? typesetter.frame(for: text, width: width) else {
+        LayoutChecks.fail("frame at \(width) breaking \(mode) threw")
+    }
+    LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
+    switch mode.truncation {
+    case nil: LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
+    case .clip: break
+    case let truncation?: LayoutChecks.checkTruncatedWidths(frame.lines, text: text.utf16, width: width, truncation)
     }
 }
 
