@@ -52,9 +52,9 @@ public enum LayoutChecks {
         }
     }
 
-    /// Each paragraph truncated by `mode` is one line (checked by `checkCoverage`)
-    /// no wider than `width` unless it keeps only what it must: one grapheme (ICU's)
-    /// on each side that shows text, the ellipsis between.
+    /// No line of paragraphs truncated by `mode` is wider than `width` unless it is
+    /// truncated and keeps only what it must: one grapheme (ICU's) on each side that
+    /// shows text, the ellipsis between.
     public static func checkTruncatedWidths(
         _ lines: [Line], text: [UInt16], width: CGFloat, _ mode: TruncationMode
     ) {

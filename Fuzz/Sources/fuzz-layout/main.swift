@@ -72,8 +72,8 @@ private func checkBreakingAgain(_ text: AttributedText, options: LayoutOptions, 
 
 /// The frame with the container's line-break mode as the paragraphs' own (their
 /// style's): breaking by character, each line fits unless it holds one grapheme;
-/// truncating, each paragraph is one line that fits unless it keeps only the one
-/// grapheme a side it must; clipping, one line a paragraph, as wide as it is.
+/// truncating, each line fits unless it keeps only the one grapheme a side it
+/// must; clipping, lines as wide as their text. Lines cover the text in every mode.
 private func checkLineBreakMode(_ text: AttributedText, options: LayoutOptions, width: CGFloat) {
     let mode = options.container.lineBreakMode
     guard mode != .byWordWrapping else { return }
