@@ -45,7 +45,7 @@ public enum LayoutChecks {
             let content = text[start..<(start + line.contentEnd - line.range.lowerBound)]
             // ICU's clusters, as the breaker sees them (Swift's Character may
             // disagree on sequences newer than ICU's Unicode data).
-            let graphemes = ((try? graphemeBoundaries(in: Array(content)))?.count ?? 0) - 1
+            let graphemes = graphemeCount(Array(content))
             guard graphemes == 1 else {
                 fail("line \(line.documentRange) is \(line.width) wide at \(width) with \(graphemes) graphemes")
             }
@@ -67,8 +67,7 @@ public enum LayoutChecks {
             let contentEnd = offset + line.contentEnd
             let head = Array(text[line.documentRange.lowerBound..<(offset + cut.lowerBound)])
             let tail = Array(text[min(offset + cut.upperBound, contentEnd)..<contentEnd])
-            let count = { (units: [UInt16]) in max(((try? graphemeBoundaries(in: units))?.count ?? 0) - 1, 0) }
-            let (shownHead, shownTail) = (count(head), count(tail))
+            let (shownHead, shownTail) = (graphemeCount(head), graphemeCount(tail))
             let kept: Bool
             switch mode {
             case .tail: kept = shownHead <= 1
@@ -81,6 +80,12 @@ public enum LayoutChecks {
                         + "showing \(shownHead) and \(shownTail) graphemes")
             }
         }
+    }
+
+    /// The number of grapheme clusters (ICU's, as the breaker sees them) in
+    /// `units`; 0 when ICU fails.
+    static func graphemeCount(_ units: [UInt16]) -> Int {
+        max(((try? graphemeBoundaries(in: units))?.count ?? 0) - 1, 0)
     }
 
     /// Two layouts of one text give the same lines: ranges and widths, and with
