@@ -326,8 +326,8 @@ import Testing
     }
 }
 
-/// The work automatic hyphenation adds, counted rather than timed: libhyphen calls
-/// and re-shaped line edges.
+/// The work automatic hyphenation adds, counted rather than timed: dictionary
+/// lookups and re-shaped line edges.
 @Suite struct HyphenationWorkTests {
     static let dictionaryFolder = TestData.root.appendingPathComponent("hyphen").path
 

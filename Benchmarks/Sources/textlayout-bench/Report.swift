@@ -264,7 +264,7 @@ struct Report: Sendable, Codable {
                 row.extra["shapeCacheHitRate"].map {
                     "- \(row.name): shape-cache hit rate \(Self.percent($0)), \(Int(row.extra["shapingCalls"] ?? 0)) hb_shape calls"
                         + (row.extra["wordsHyphenated"].flatMap { $0 > 0 ? $0 : nil }.map {
-                            ", \(Int($0)) words hyphenated, \(Int(row.extra["hyphenationDictionaryCalls"] ?? 0)) libhyphen calls"
+                            ", \(Int($0)) words hyphenated, \(Int(row.extra["hyphenationDictionaryCalls"] ?? 0)) dictionary lookups"
                         } ?? "")
                 }
             }

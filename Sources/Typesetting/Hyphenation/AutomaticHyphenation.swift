@@ -219,8 +219,8 @@ struct HyphenatedWord {
     /// Whether a line may end at these points only when nothing before them fits:
     /// the word is one the rules keep whole.
     var isLastResort = false
-    /// Words handed to a dictionary, their UTF-16 units and the libhyphen calls
-    /// among them, since the value was made: counted here and added to a
+    /// Words handed to a dictionary, their UTF-16 units and the dictionary
+    /// lookups among them, since the value was made: counted here and added to a
     /// typesetter's statistics once per pass, not per word.
     var words = 0
     var units = 0

@@ -19,6 +19,11 @@ public final class HyphenationDictionary: Sendable {
     private let singleByteEncoding: String.Encoding?
     /// The points of the words hyphenated so far, by word and minimums.
     private let words = Lock(HyphenatedWords())
+    /// The level of `dictionary` holding the file's patterns, walked directly for
+    /// most words (see `walkPatterns`), with the bytes that leave a word to
+    /// libhyphen; nil when every word goes to libhyphen.
+    nonisolated(unsafe) private let patterns: UnsafeMutablePointer<HyphenDict>?
+    private let leftToLibhyphen: ByteSet
 
     /// Loads the dictionary at `path`.
     ///
@@ -44,6 +49,9 @@ public final class HyphenationDictionary: Sendable {
         self.characterSet = name
         self.dictionary = loaded
         self.singleByteEncoding = encoding
+        let walk = Self.patternLevel(of: loaded)
+        self.patterns = walk?.level
+        self.leftToLibhyphen = walk?.excluded ?? ByteSet()
     }
 
     deinit { hnj_hyphen_free(dictionary) }
@@ -91,8 +99,8 @@ public final class HyphenationDictionary: Sendable {
 
     /// The same as `hyphenationPoints(in:before:after:)` for a word in UTF-16, each
     /// point given to `body` in ascending order; a word seen before (with the same
-    /// minimums) is answered from the words kept, without libhyphen. Returns whether
-    /// libhyphen was asked.
+    /// minimums) is answered from the words kept, without a lookup. Returns whether
+    /// the dictionary was looked up (its patterns walked, or libhyphen asked).
     @discardableResult
     func forEachPoint(
         in word: UnsafeBufferPointer<UInt16>, before: Int, after: Int, _ body: (Int) -> Void
@@ -211,6 +219,19 @@ public final class HyphenationDictionary: Sendable {
         _ body: (Int) -> Void
     ) {
         guard characters >= 2 else { return }
+        if characters == length, walkPatterns(terminated, length: length, before: before, after: after, body) {
+            return
+        }
+        forEachLibhyphenPoint(
+            terminated: terminated, length: length, characters: characters, before: before, after: after, body)
+    }
+
+    /// The same through `hnj_hyphen_hyphenate3` (the walk's reference).
+    func forEachLibhyphenPoint(
+        terminated: UnsafeBufferPointer<CChar>, length: Int, characters: Int, before: Int, after: Int,
+        _ body: (Int) -> Void
+    ) {
+        guard characters >= 2 else { return }
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 5) { hyphens in
             hyphens.initialize(repeating: 0)
             var rep: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
@@ -234,6 +255,141 @@ public final class HyphenationDictionary: Sendable {
                 if let rep, rep[i] != nil { continue }
                 body(i + 1)
             }
+        }
+    }
+
+    // MARK: The pattern walk
+
+    /// What `hnj_hyphen_hyphenate3` gives a word of `length` one-byte characters
+    /// in `terminated` (NUL after them), found by walking the pattern level's
+    /// states in place: each point, the number of characters before it, given to
+    /// `body` in ascending order. False, giving nothing, when the word is left to
+    /// libhyphen: it has a byte of `leftToLibhyphen`, or reaches a pattern with a
+    /// replacement (a non-standard point, which libhyphen reports).
+    ///
+    /// libhyphen loads a dictionary as two levels: the first splits compounds, the
+    /// second hyphenates their parts. A file without `NEXTLEVEL` (Debian's) gets
+    /// libhyphen's own first level, which splits only at hyphens, dashes and
+    /// apostrophes. For a word with none of the first level's characters,
+    /// libhyphen walks the first level for nothing, walks the second over the whole
+    /// word, and applies the minimums — with nineteen allocations a word. This is
+    /// that second walk alone, with the same finite-state machine: `"." word "."`, each
+    /// byte followed from the state before (through fallback states; one no state
+    /// takes is skipped and the walk starts again), each state's pattern digits
+    /// raising the values they cover, an odd value a point. A test holds it equal
+    /// to `hnj_hyphen_hyphenate3` on every word of the corpora and random ones, in
+    /// each test dictionary.
+    func walkPatterns(
+        _ terminated: UnsafeBufferPointer<CChar>, length: Int, before: Int, after: Int, _ body: (Int) -> Void
+    ) -> Bool {
+        guard let patterns, length >= 2 else { return false }
+        for index in 0..<length where leftToLibhyphen.contains(UInt8(bitPattern: terminated[index])) { return false }
+        let states = patterns.pointee.states!
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 2) { values in
+            values.initialize(repeating: 0x30)  // "0"
+            var state: Int32 = 0
+            for index in 0..<(length + 2) {
+                let byte: CChar = index == 0 || index == length + 1 ? 0x2E : terminated[index - 1]  // "."
+                var current = state
+                var moved = false
+                follow: while current != -1 {
+                    let from = states[Int(current)]
+                    if let transitions = from.trans {
+                        for k in 0..<Int(from.num_trans) where transitions[k].ch == byte {
+                            current = transitions[k].new_state
+                            moved = true
+                            break follow
+                        }
+                    }
+                    current = from.fallback_state
+                }
+                guard moved else {
+                    state = 0
+                    continue
+                }
+                state = current
+                let reached = states[Int(state)]
+                if reached.repl != nil { return false }
+                guard let match = reached.match else { continue }
+                let count = strlen(match)
+                let offset = index + 1 - count
+                for k in max(-offset, 0)..<count where values[offset + k] < match[k] {
+                    values[offset + k] = match[k]
+                }
+            }
+            // The first level's minimums, at least those asked for (2 for none), as
+            // `hnj_hyphen_lhmin` and `hnj_hyphen_rhmin` clear them: the first
+            // `left - 1` values and the last `right` but the first.
+            let left = max(before, Int(dictionary.pointee.lhmin))
+            let right = max(after, Int(dictionary.pointee.rhmin))
+            let first = (left > 0 ? left : 2) - 1
+            let end = max(length - (right > 0 ? right : 2), 1)
+            // The value after character j + 1 stands at j + 1 (after the leading ".").
+            for j in 0..<(length - 1) where j >= first && j < end && values[j + 1] & 1 == 1 { body(j + 1) }
+            return true
+        }
+    }
+
+    /// The level of `dictionary` whose patterns `walkPatterns` walks, and the bytes
+    /// that leave a word to libhyphen: digits (libhyphen reads them as word edges
+    /// and leaves them out of its minimums), NUL, bytes past ASCII in a UTF-8
+    /// dictionary (characters of several bytes), and every byte the first level
+    /// has a transition or a no-hyphen string for, so that for the words walked
+    /// the first level finds nothing. Nil when the levels are not the two libhyphen
+    /// makes, or the word's edge (".") would take the first level somewhere.
+    private static func patternLevel(of top: UnsafeMutablePointer<HyphenDict>)
+        -> (level: UnsafeMutablePointer<HyphenDict>, excluded: ByteSet)?
+    {
+        let first = top.pointee
+        guard let level = first.nextlevel, level.pointee.nextlevel == nil, level.pointee.states != nil,
+            let states = first.states, first.num_states > 0, states[0].match == nil
+        else { return nil }
+        var excluded = ByteSet()
+        excluded.insert(0)
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { excluded.insert(digit) }
+        if first.utf8 != 0 { for byte in 0x80...0xFF { excluded.insert(UInt8(byte)) } }
+        for index in 0..<Int(first.num_states) {
+            guard let transitions = states[index].trans else { continue }
+            for k in 0..<Int(states[index].num_trans) { excluded.insert(UInt8(bitPattern: transitions[k].ch)) }
+        }
+        if var entry = first.nohyphen {
+            for _ in 0...Int(first.nohyphenl) {
+                // An empty string would match everywhere: libhyphen's case alone.
+                guard entry.pointee != 0 else { return nil }
+                excluded.insert(UInt8(bitPattern: entry.pointee))
+                entry += strlen(entry) + 1
+            }
+        }
+        // The word's edges are "." to the first level too.
+        guard !excluded.contains(UInt8(ascii: ".")) else { return nil }
+        return (level, excluded)
+    }
+}
+
+/// A set of bytes, as 256 bits.
+struct ByteSet {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// Adds `byte`.
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    /// Whether `byte` is in the set.
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
         }
     }
 }

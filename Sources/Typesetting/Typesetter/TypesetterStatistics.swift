@@ -50,8 +50,9 @@ public final class TypesetterStatistics: Sendable {
     public var wordsHyphenated: Int { hyphenationWords.load(ordering: .relaxed) }
     /// UTF-16 units of those words: each unit of a paragraph at most once.
     public var unitsHyphenated: Int { hyphenationUnits.load(ordering: .relaxed) }
-    /// Calls to libhyphen among those words: a word a dictionary has hyphenated
-    /// before (`HyphenationDictionary` keeps their points) needs none.
+    /// Words among those whose points a dictionary looked up (walking its
+    /// patterns, or through libhyphen): a word a dictionary has hyphenated before
+    /// (`HyphenationDictionary` keeps their points) needs no lookup.
     public var hyphenationDictionaryCalls: Int { hyphenationCalls.load(ordering: .relaxed) }
 
     func paragraphTypeset() { paragraphs.add(1, ordering: .relaxed) }
