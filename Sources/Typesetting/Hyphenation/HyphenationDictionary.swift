@@ -2,7 +2,8 @@ internal import CHyphen
 import Foundation
 
 /// One libhyphen pattern dictionary (`hyph_xx_YY.dic`), loaded once: it answers
-/// where a word may be hyphenated. The one file that imports libhyphen.
+/// where a word may be hyphenated. With `PatternTable`, the one file that reads
+/// libhyphen.
 ///
 /// A dictionary declares its character set on its first line, UTF-8 or a single-byte
 /// ISO 8859 part; a word goes to libhyphen in that encoding, lowercased as the
@@ -19,10 +20,10 @@ public final class HyphenationDictionary: Sendable {
     private let singleByteEncoding: String.Encoding?
     /// The points of the words hyphenated so far, by word and minimums.
     private let words = Lock(HyphenatedWords())
-    /// The level of `dictionary` holding the file's patterns, walked directly for
-    /// most words (see `walkPatterns`), with the bytes that leave a word to
-    /// libhyphen; nil when every word goes to libhyphen.
-    nonisolated(unsafe) private let patterns: UnsafeMutablePointer<HyphenDict>?
+    /// The level of `dictionary` holding the file's patterns, as a table walked
+    /// directly for most words (see `walkPatterns`), with the bytes that leave a
+    /// word to libhyphen; nil when every word goes to libhyphen.
+    private let patterns: PatternTable?
     private let leftToLibhyphen: ByteSet
 
     /// Loads the dictionary at `path`.
@@ -50,7 +51,7 @@ public final class HyphenationDictionary: Sendable {
         self.dictionary = loaded
         self.singleByteEncoding = encoding
         let walk = Self.patternLevel(of: loaded)
-        self.patterns = walk?.level
+        self.patterns = walk.flatMap { PatternTable($0.level) }
         self.leftToLibhyphen = walk?.excluded ?? ByteSet()
     }
 
@@ -273,10 +274,11 @@ public final class HyphenationDictionary: Sendable {
     /// apostrophes. For a word with none of the first level's characters,
     /// libhyphen walks the first level for nothing, walks the second over the whole
     /// word, and applies the minimums — with nineteen allocations a word. This is
-    /// that second walk alone, with the same finite-state machine: `"." word "."`, each
-    /// byte followed from the state before (through fallback states; one no state
-    /// takes is skipped and the walk starts again), each state's pattern digits
-    /// raising the values they cover, an odd value a point. A test holds it equal
+    /// that second walk alone, with the same finite-state machine (`PatternTable`):
+    /// `"." word "."`, each byte followed from the state before (through fallback
+    /// states; one no state takes is skipped and the walk starts again), each
+    /// state's pattern digits raising the values they cover, then the minimums, an
+    /// odd value a point. A test holds it equal
     /// to `hnj_hyphen_hyphenate3` on every word of the corpora and random ones, in
     /// each test dictionary.
     func walkPatterns(
@@ -284,39 +286,8 @@ public final class HyphenationDictionary: Sendable {
     ) -> Bool {
         guard let patterns, length >= 2 else { return false }
         for index in 0..<length where leftToLibhyphen.contains(UInt8(bitPattern: terminated[index])) { return false }
-        let states = patterns.pointee.states!
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 2) { values in
-            values.initialize(repeating: 0x30)  // "0"
-            var state: Int32 = 0
-            for index in 0..<(length + 2) {
-                let byte: CChar = index == 0 || index == length + 1 ? 0x2E : terminated[index - 1]  // "."
-                var current = state
-                var moved = false
-                follow: while current != -1 {
-                    let from = states[Int(current)]
-                    if let transitions = from.trans {
-                        for k in 0..<Int(from.num_trans) where transitions[k].ch == byte {
-                            current = transitions[k].new_state
-                            moved = true
-                            break follow
-                        }
-                    }
-                    current = from.fallback_state
-                }
-                guard moved else {
-                    state = 0
-                    continue
-                }
-                state = current
-                let reached = states[Int(state)]
-                if reached.repl != nil { return false }
-                guard let match = reached.match else { continue }
-                let count = strlen(match)
-                let offset = index + 1 - count
-                for k in max(-offset, 0)..<count where values[offset + k] < match[k] {
-                    values[offset + k] = match[k]
-                }
-            }
+            guard patterns.walk(terminated, length: length, into: values) else { return false }
             // The first level's minimums, at least those asked for (2 for none), as
             // `hnj_hyphen_lhmin` and `hnj_hyphen_rhmin` clear them: the first
             // `left - 1` values and the last `right` but the first.
