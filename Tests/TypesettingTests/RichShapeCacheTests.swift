@@ -158,9 +158,36 @@ import Testing
         // Plain (with the underlined words, one face and style), bold, spaced.
         #expect(cold.shapingCalls == 3)
         let warm = TypesetterStatistics()
-        _ = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: cache, statistics: warm)
+        let again = try ShapeCacheTests.paragraph(text, cascade: cascade, cache: cache, statistics: warm)
         #expect(warm.shapingCalls == 0)
         #expect(warm.shapeCacheMisses == 0)
+        // This has failed a few times in CI's thread-sanitizer lane (warm: one call,
+        // 24 misses, one style's words) and never where it could be looked at: say
+        // how each pass shaped each run, so the next failure explains itself.
+        if cold.shapingCalls != 3 || warm.shapeCacheMisses != 0 {
+            let (before, after) = (Self.howRunsShape(shaped), Self.howRunsShape(again))
+            let differing = zip(before, after).filter { $0 != $1 }.prefix(4).map { "\($0) → \($1)" }
+            Issue.record(
+                """
+                cold: \(cold.shapingCalls) calls, \(cold.shapeCacheMisses) misses; warm: \(warm.shapingCalls) calls, \
+                \(warm.shapeCacheMisses) misses; cache \(cache.count) words, \(cache.evictions) evicted; runs that \
+                differ: \(differing.isEmpty ? "none" : differing.joined(separator: "; ")); first runs: \
+                \(before.prefix(6).joined(separator: "; "))
+                """)
+        }
+    }
+
+    /// How each run of `paragraph` goes through the cache: its range, its face
+    /// (identity and weight), the path taken and its run key.
+    static func howRunsShape(_ paragraph: ShapedParagraph) -> [String] {
+        let shaper = Shaper(language: "en", statistics: TypesetterStatistics())
+        return paragraph.runs.map { run in
+            var copy = run
+            let key = shaper.runKey(of: run)
+            return
+                "\(run.range) face \(run.font.face.identity) w\(run.font.face.weight.value) \(shaper.shaping(of: &copy)) "
+                + "key \(key.face)/\(key.language)/\(key.script)/\(key.features)"
+        }
     }
 
     /// A feature HarfBuzz leaves off unless asked may have lookups over the space:
