@@ -177,6 +177,44 @@ import Testing
         }
     }
 
+    /// A lone space (a run of another style ending before it) is taken from the
+    /// shaper's memo of the last one, not looked up: a shaper from the pool may
+    /// remember one from another cache. The cold pass must still leave it in its
+    /// own cache, or a warm pass on a shaper remembering another space misses it
+    /// (CI's thread-sanitizer lane saw this: 24 lone spaces, one HarfBuzz call).
+    @Test func aColdPassLeavesItsLoneSpacesInItsOwnCache() throws {
+        let cascade = try Self.fonts()
+        let bold = TextAttributes.with { $0.fontDescriptor = FontDescriptor(weight: .bold) }
+        func loneSpaces(_ style: TextAttributes, _ other: TextAttributes) -> AttributedText {
+            var text = AttributedText()
+            for k in 0..<6 {
+                text.append("word\(k)", attributes: other)
+                text.append(" lone space \(k) ", attributes: style)
+            }
+            return text
+        }
+        // A shaper of the pool (the last one given back is the next one taken)
+        // that remembers the plain lone space, learned from another cache.
+        let elsewhere = ShapeCache(capacity: 256)
+        let plain = loneSpaces(TextAttributes(), bold)
+        for _ in 0..<2 {
+            _ = try ShapeCacheTests.paragraph(
+                plain, cascade: cascade, cache: elsewhere, statistics: TypesetterStatistics())
+        }
+        let cache = ShapeCache(capacity: 256)
+        _ = try ShapeCacheTests.paragraph(plain, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+        // Now the shaper remembers a bold lone space instead.
+        let inBold = loneSpaces(bold, TextAttributes())
+        for _ in 0..<2 {
+            _ = try ShapeCacheTests.paragraph(
+                inBold, cascade: cascade, cache: elsewhere, statistics: TypesetterStatistics())
+        }
+        let warm = TypesetterStatistics()
+        _ = try ShapeCacheTests.paragraph(plain, cascade: cascade, cache: cache, statistics: warm)
+        #expect(warm.shapeCacheMisses == 0)
+        #expect(warm.shapingCalls == 0)
+    }
+
     /// How each run of `paragraph` goes through the cache: its range, its face
     /// (identity and weight), the path taken and its run key.
     static func howRunsShape(_ paragraph: ShapedParagraph) -> [String] {

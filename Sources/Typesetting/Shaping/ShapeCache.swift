@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A cache of shaped words, so the same word in the same face, script, direction
 /// and language is shaped by HarfBuzz once, not once per occurrence. Each
 /// `LayoutContext` owns one (`LayoutContext.shapeCache`).
@@ -35,6 +37,8 @@ public final class ShapeCache: Sendable {
     public let byteLimit: Int
     /// The longest word cached, in UTF-16 code units: longer ones are rarely repeated.
     static let maximumWordLength = 48
+    /// A number no other cache in the process has, even after this one is freed.
+    let identity = shapeCacheIdentities.add(1, ordering: .relaxed).newValue
 
     /// One lock's worth of the cache, padded so that two shards' locks never share
     /// a cache line (two cores taking neighbouring locks would bounce it).
@@ -167,3 +171,6 @@ public final class ShapeCache: Sendable {
         state.young = Generation()
     }
 }
+
+/// The last `ShapeCache.identity` given.
+private let shapeCacheIdentities = Atomic<UInt64>(0)

@@ -49,25 +49,32 @@ extension Shaper {
         }
     }
 
-    /// The glyph the cache gave a word of one space (U+0020) under one run key,
+    /// The glyph a cache gave a word of one space (U+0020) under one run key,
     /// kept to give it again without a lookup: rich text starts a run with a lone
-    /// space wherever a style ends before one, every few words. A space's glyph
-    /// depends on the run key alone (its face, script, direction, language and
-    /// features; a face's identity is never another's), so it holds whichever cache
-    /// gave it, and across paragraphs.
+    /// space wherever a style ends before one, every few words. Kept across
+    /// paragraphs, and given only for the cache that gave it: a space given from
+    /// here is a word that cache is not asked for, so a shaper from the pool that
+    /// kept another cache's space would leave a cold pass's cache without it, and a
+    /// warm pass on another shaper would then miss it. (The glyph itself depends on
+    /// the run key alone: its face, script, direction, language and features.)
     struct SpaceGlyph {
         var seed: UInt64 = 0
         var key: RunKey?
+        /// The `ShapeCache.identity` of the cache that gave the glyph.
+        var cache: UInt64 = 0
         var glyph: UInt32 = 0
         var advance: Int32 = 0
         var unsafeToBreak = false
 
         /// Appends the space's glyph to `output` for a lone space at `offset` in a
-        /// run of `key` (whose seed is `seed`); false, appending nothing, when the
-        /// glyph kept is another key's.
+        /// run of `key` (whose seed is `seed`) shaped through `cache`; false,
+        /// appending nothing, when the glyph kept is another key's or another
+        /// cache's.
         @inline(__always)
-        func append(for key: RunKey, seed: UInt64, at offset: Int32, to output: GlyphBuffer) -> Bool {
-            guard seed == self.seed, key == self.key else { return false }
+        func append(
+            for key: RunKey, seed: UInt64, cache: UInt64, at offset: Int32, to output: GlyphBuffer
+        ) -> Bool {
+            guard seed == self.seed, cache == self.cache, key == self.key else { return false }
             output.append(count: 1) { at in
                 output.glyphs[at] = glyph
                 output.clusters[at] = offset
@@ -77,13 +84,13 @@ extension Shaper {
             return true
         }
 
-        /// Keeps the glyph `output` ends with, given by the cache for a lone space
+        /// Keeps the glyph `output` ends with, given by `cache` for a lone space
         /// in a run of `key`, unless it is offset (then it is looked up each time).
-        mutating func keep(for key: RunKey, seed: UInt64, from output: GlyphBuffer) {
+        mutating func keep(for key: RunKey, seed: UInt64, cache: UInt64, from output: GlyphBuffer) {
             let last = output.count - 1
             guard !output.hasOffsets(in: last..<output.count) else { return }
             self = SpaceGlyph(
-                seed: seed, key: key, glyph: output.glyphs[last], advance: output.advances[last],
+                seed: seed, key: key, cache: cache, glyph: output.glyphs[last], advance: output.advances[last],
                 unsafeToBreak: output.unsafeToBreak[last])
         }
     }
@@ -141,6 +148,7 @@ extension Shaper {
         let pieceCount = Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
         let runKey = runKey(of: run)
         let seed = runKey.seed
+        let cacheIdentity = cache.identity
         // A letter-spaced run may take a word from the entries of its style with the
         // optional ligatures on, where they did nothing to it (`UnligatedWords`).
         var ligated: (key: RunKey, seed: UInt64, glyphs: UnligatedWords.LigatureGlyphs)?
@@ -163,14 +171,14 @@ extension Shaper {
             }
             let base = Int32(piece.range.lowerBound)
             let isSpace = piece.range.count == 1 && text[piece.range.lowerBound] == 0x20
-            if isSpace, words.space.append(for: runKey, seed: seed, at: base, to: output) {
+            if isSpace, words.space.append(for: runKey, seed: seed, cache: cacheIdentity, at: base, to: output) {
                 hits += 1
                 continue
             }
             let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
             if cache.appendWord(key, in: text, clusterShift: base, to: output) {
                 hits += 1
-                if isSpace { words.space.keep(for: runKey, seed: seed, from: output) }
+                if isSpace { words.space.keep(for: runKey, seed: seed, cache: cacheIdentity, from: output) }
             } else if let ligated,
                 cache.appendWord(
                     WordKey(run: ligated.key, seed: ligated.seed, range: piece.range, in: text), in: text,
