@@ -262,8 +262,8 @@ public final class HyphenationDictionary: Sendable {
     // MARK: The pattern walk
 
     /// What `hnj_hyphen_hyphenate3` gives a word of `length` one-byte characters
-    /// in `terminated` (NUL after them), found by walking the pattern level's
-    /// states in place: each point, the number of characters before it, given to
+    /// in `terminated` (NUL after them), found without calling libhyphen by walking
+    /// its pattern level: each point, the number of characters before it, given to
     /// `body` in ascending order. False, giving nothing, when the word is left to
     /// libhyphen: it has a byte of `leftToLibhyphen`, or reaches a pattern with a
     /// replacement (a non-standard point, which libhyphen reports).
@@ -278,9 +278,8 @@ public final class HyphenationDictionary: Sendable {
     /// `"." word "."`, each byte followed from the state before (through fallback
     /// states; one no state takes is skipped and the walk starts again), each
     /// state's pattern digits raising the values they cover, then the minimums, an
-    /// odd value a point. A test holds it equal
-    /// to `hnj_hyphen_hyphenate3` on every word of the corpora and random ones, in
-    /// each test dictionary.
+    /// odd value a point. A test holds it equal to `hnj_hyphen_hyphenate3` on every
+    /// word of the corpora and random ones, in each test dictionary.
     func walkPatterns(
         _ terminated: UnsafeBufferPointer<CChar>, length: Int, before: Int, after: Int, _ body: (Int) -> Void
     ) -> Bool {
@@ -290,7 +289,7 @@ public final class HyphenationDictionary: Sendable {
             guard patterns.walk(terminated, length: length, into: values) else { return false }
             // The first level's minimums, at least those asked for (2 for none), as
             // `hnj_hyphen_lhmin` and `hnj_hyphen_rhmin` clear them: the first
-            // `left - 1` values and the last `right` but the first.
+            // `left - 1` values, and the last `right` values but never the first.
             let left = max(before, Int(dictionary.pointee.lhmin))
             let right = max(after, Int(dictionary.pointee.rhmin))
             let first = (left > 0 ? left : 2) - 1
