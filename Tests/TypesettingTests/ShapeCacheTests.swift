@@ -247,6 +247,30 @@ import Testing
         }
     }
 
+    /// Found by fuzz-layout: HarfBuzz shapes a run against its script's own
+    /// direction (Hebrew at an even bidi level, here inside LRIs) by reversing it,
+    /// unless the run holds a digit and no letter (`hb_ensure_native_direction`).
+    /// So a word's glyphs there depend on what is shaped with it: U+FFFD with an
+    /// emoji modifier DejaVu lacks comes out .notdef first in a run of its own,
+    /// U+FFFD first when shaped in one buffer with the "1" of another run, as the
+    /// paragraph's missed words are. Such runs are shaped whole, through an empty
+    /// cache, a warm one, and one warmed by the other paragraph.
+    @Test func aRunAgainstItsScriptsDirectionIsShapedWhole() throws {
+        let cascade = try TestData.cascade()
+        let twoRuns = AttributedText("שלום\u{2066} \u{FFFD}\u{1F3FD} \u{2069}שלום\u{2066} 1 \u{2069}")
+        let oneRun = AttributedText("שלום\u{2066} \u{FFFD}\u{1F3FD} 1 \u{2069}")
+        for order in [[twoRuns, oneRun], [oneRun, twoRuns]] {
+            let cache = ShapeCache(capacity: 1_000)
+            for text in order + order {
+                let whole = try Self.paragraph(text, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+                let cached = try Self.paragraph(
+                    text, cascade: cascade, cache: cache, statistics: TypesetterStatistics())
+                #expect(whole.runs.contains { $0.bidiLevel == 2 && $0.script.iso15924 == "Hebr" })
+                #expect(Self.differences(whole.runs, cached.runs) == [], "\(text.string)")
+            }
+        }
+    }
+
     /// A run that starts with a lone space (a style ended before it) takes the
     /// space's glyph the shaper kept from its last lookup under that run key: the
     /// bold face's space in a bold run (713 units, the regular's 651), the

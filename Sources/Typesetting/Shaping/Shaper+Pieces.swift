@@ -28,16 +28,25 @@ extension Shaper {
     /// at an even level, and its glyphs would not follow its pieces), and letters
     /// that do not join by the text around the run.
     ///
+    /// A run at an even level in a script written right to left goes whole too:
+    /// HarfBuzz reverses such a run to shape it, unless it holds a digit and no
+    /// letter (`hb_ensure_native_direction`), so what it makes of a word there
+    /// depends on every character in its buffer — a word taken from the cache, or
+    /// shaped in one buffer with the paragraph's other missed words, could differ
+    /// from the same word shaped in its run.
+    ///
     /// `inout` only to be read where it stands (see `shape(_:only:in:)`).
     func shaping(of run: inout ShapedRun) -> RunShaping {
         guard !run.startsInsideCluster, run.style?.splitsIntoWords ?? true else { return .whole }
+        let scriptIsLeftToRight = isLeftToRight(run.script)
+        guard scriptIsLeftToRight || run.isRightToLeft else { return .whole }
         let face = run.font.face
         let isWrittenInPieces = run.script.isWrittenInPieces
         // A script written with spaces goes by words when the face allows, whatever
         // the rest: asked first, it spares most runs the questions below.
         if !isWrittenInPieces, allowsWordSplitting(face, script: run.script) { return .words }
         let mayCutInPieces =
-            !lineBreaks.isEmpty && !run.isRightToLeft && !run.script.joinsLetters && isLeftToRight(run.script)
+            !lineBreaks.isEmpty && !run.isRightToLeft && !run.script.joinsLetters && scriptIsLeftToRight
         if mayCutInPieces, isWrittenInPieces, PiecewiseShaping.allows(face) { return .pieces }
         if isWrittenInPieces, allowsWordSplitting(face, script: run.script) { return .words }
         return mayCutInPieces && PiecewiseShaping.allows(face) ? .pieces : .whole
