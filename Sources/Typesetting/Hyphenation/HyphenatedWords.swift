@@ -45,50 +45,67 @@ struct HyphenatedWords: ~Copyable {
     }
 
     /// One generation: an open-addressing table of keys and their points, a power
-    /// of two of slots, at most half of them used. A slot's key, points and use
-    /// side by side, so a look-up reads one place in memory, not three.
+    /// of two of slots, at most half of them used. Beside the slots, a byte a slot:
+    /// zero for a free one, else eight bits of its key's hash. A probe reads those
+    /// bytes (16 KB for a full generation, which stays in cache between words) and a
+    /// slot only where its byte matches, so a word not held — every word the first
+    /// time, half of a cold layout's — costs no read of the slots at all; a slot's
+    /// key and points side by side, so a word held costs one.
     struct Table {
         private struct Slot {
             var key = Key()
             var points: UInt16 = 0
-            var isUsed = false
         }
 
+        private var tags: [UInt8] = []
         private var slots: [Slot] = []
         private(set) var count = 0
+
+        /// The byte kept for a key of `hash`: never zero, the mark of a free slot.
+        @inline(__always)
+        private static func tag(_ hash: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: hash >> 56) | 1 }
 
         /// The points kept for `key`, if any.
         func points(of key: Key) -> UInt16? {
             guard count > 0 else { return nil }
-            return slots.withUnsafeBufferPointer { slots in
-                let mask = slots.count - 1
-                var index = Int(truncatingIfNeeded: key.tableHash) & mask
-                while slots[index].isUsed {
-                    if slots[index].key == key { return slots[index].points }
-                    index = (index + 1) & mask
+            let hash = key.tableHash
+            let tag = Self.tag(hash)
+            return tags.withUnsafeBufferPointer { tags in
+                slots.withUnsafeBufferPointer { slots in
+                    let mask = slots.count - 1
+                    var index = Int(truncatingIfNeeded: hash) & mask
+                    while tags[index] != 0 {
+                        if tags[index] == tag, slots[index].key == key { return slots[index].points }
+                        index = (index + 1) & mask
+                    }
+                    return nil
                 }
-                return nil
             }
         }
 
         /// Keeps `points` for `key`, which must not be held yet.
         mutating func insert(_ points: UInt16, for key: Key) {
             if 2 * (count + 1) > slots.count { grow() }
-            Self.place(Slot(key: key, points: points, isUsed: true), in: &slots)
+            Self.place(Slot(key: key, points: points), in: &slots, tags: &tags)
             count += 1
         }
 
-        private static func place(_ slot: Slot, in slots: inout [Slot]) {
+        private static func place(_ slot: Slot, in slots: inout [Slot], tags: inout [UInt8]) {
+            let hash = slot.key.tableHash
             let mask = slots.count - 1
-            var index = Int(truncatingIfNeeded: slot.key.tableHash) & mask
-            while slots[index].isUsed { index = (index + 1) & mask }
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while tags[index] != 0 { index = (index + 1) & mask }
+            tags[index] = tag(hash)
             slots[index] = slot
         }
 
         private mutating func grow() {
-            var grown = [Slot](repeating: Slot(), count: max(64, 2 * slots.count))
-            for slot in slots where slot.isUsed { Self.place(slot, in: &grown) }
+            let size = max(64, 2 * slots.count)
+            var grown = [Slot](repeating: Slot(), count: size)
+            var grownTags = [UInt8](repeating: 0, count: size)
+            for index in slots.indices where tags[index] != 0 { Self.place(slots[index], in: &grown, tags: &grownTags) }
             slots = grown
+            tags = grownTags
         }
     }
 
