@@ -21,10 +21,9 @@ public final class HyphenationDictionary: Sendable {
     /// The points of the words hyphenated so far, by word and minimums.
     private let words = Lock(HyphenatedWords())
     /// The level of `dictionary` holding the file's patterns, as a table walked
-    /// directly for most words (see `walkPatterns`), with the bytes that leave a
-    /// word to libhyphen; nil when every word goes to libhyphen.
+    /// directly for most words (see `walkPatterns`); nil when every word goes to
+    /// libhyphen.
     private let patterns: PatternTable?
-    private let leftToLibhyphen: ByteSet
 
     /// Loads the dictionary at `path`.
     ///
@@ -50,9 +49,7 @@ public final class HyphenationDictionary: Sendable {
         self.characterSet = name
         self.dictionary = loaded
         self.singleByteEncoding = encoding
-        let walk = Self.patternLevel(of: loaded)
-        self.patterns = walk.flatMap { PatternTable($0.level) }
-        self.leftToLibhyphen = walk?.excluded ?? ByteSet()
+        self.patterns = PatternTable(dictionary: loaded)
     }
 
     deinit { hnj_hyphen_free(dictionary) }
@@ -263,103 +260,14 @@ public final class HyphenationDictionary: Sendable {
 
     /// What `hnj_hyphen_hyphenate3` gives a word of `length` one-byte characters
     /// in `terminated` (NUL after them), found without calling libhyphen by walking
-    /// its pattern level: each point, the number of characters before it, given to
-    /// `body` in ascending order. False, giving nothing, when the word is left to
-    /// libhyphen: it has a byte of `leftToLibhyphen`, or reaches a pattern with a
-    /// replacement (a non-standard point, which libhyphen reports).
-    ///
-    /// libhyphen loads a dictionary as two levels: the first splits compounds, the
-    /// second hyphenates their parts. A file without `NEXTLEVEL` (Debian's) gets
-    /// libhyphen's own first level, which splits only at hyphens, dashes and
-    /// apostrophes. For a word with none of the first level's characters,
-    /// libhyphen walks the first level for nothing, walks the second over the whole
-    /// word, and applies the minimums — with nineteen allocations a word. This is
-    /// that second walk alone, with the same finite-state machine (`PatternTable`):
-    /// `"." word "."`, each byte followed from the state before (through fallback
-    /// states; one no state takes is skipped and the walk starts again), each
-    /// state's pattern digits raising the values they cover, then the minimums, an
-    /// odd value a point. A test holds it equal to `hnj_hyphen_hyphenate3` on every
-    /// word of the corpora and random ones, in each test dictionary.
+    /// its pattern level (`PatternTable.forEachPoint`): each point, the number of
+    /// characters before it, given to `body` in ascending order. False, giving
+    /// nothing, when the word is left to libhyphen. A test holds it equal to
+    /// `hnj_hyphen_hyphenate3` on every word of the corpora and random ones, in each
+    /// test dictionary.
     func walkPatterns(
         _ terminated: UnsafeBufferPointer<CChar>, length: Int, before: Int, after: Int, _ body: (Int) -> Void
     ) -> Bool {
-        guard let patterns, length >= 2 else { return false }
-        for index in 0..<length where leftToLibhyphen.contains(UInt8(bitPattern: terminated[index])) { return false }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 2) { values in
-            guard patterns.walk(terminated, length: length, into: values) else { return false }
-            // The first level's minimums, at least those asked for (2 for none), as
-            // `hnj_hyphen_lhmin` and `hnj_hyphen_rhmin` clear them: the first
-            // `left - 1` values, and the last `right` values but never the first.
-            let left = max(before, Int(dictionary.pointee.lhmin))
-            let right = max(after, Int(dictionary.pointee.rhmin))
-            let first = (left > 0 ? left : 2) - 1
-            let end = max(length - (right > 0 ? right : 2), 1)
-            // The value after character j + 1 stands at j + 1 (after the leading ".").
-            for j in 0..<(length - 1) where j >= first && j < end && values[j + 1] & 1 == 1 { body(j + 1) }
-            return true
-        }
-    }
-
-    /// The level of `dictionary` whose patterns `walkPatterns` walks, and the bytes
-    /// that leave a word to libhyphen: digits (libhyphen reads them as word edges
-    /// and leaves them out of its minimums), NUL, bytes past ASCII in a UTF-8
-    /// dictionary (characters of several bytes), and every byte the first level
-    /// has a transition or a no-hyphen string for, so that for the words walked
-    /// the first level finds nothing. Nil when the levels are not the two libhyphen
-    /// makes, or the word's edge (".") would take the first level somewhere.
-    private static func patternLevel(of top: UnsafeMutablePointer<HyphenDict>)
-        -> (level: UnsafeMutablePointer<HyphenDict>, excluded: ByteSet)?
-    {
-        let first = top.pointee
-        guard let level = first.nextlevel, level.pointee.nextlevel == nil, level.pointee.states != nil,
-            let states = first.states, first.num_states > 0, states[0].match == nil
-        else { return nil }
-        var excluded = ByteSet()
-        excluded.insert(0)
-        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { excluded.insert(digit) }
-        if first.utf8 != 0 { for byte in 0x80...0xFF { excluded.insert(UInt8(byte)) } }
-        for index in 0..<Int(first.num_states) {
-            guard let transitions = states[index].trans else { continue }
-            for k in 0..<Int(states[index].num_trans) { excluded.insert(UInt8(bitPattern: transitions[k].ch)) }
-        }
-        if var entry = first.nohyphen {
-            for _ in 0...Int(first.nohyphenl) {
-                // An empty string would match everywhere: libhyphen's case alone.
-                guard entry.pointee != 0 else { return nil }
-                excluded.insert(UInt8(bitPattern: entry.pointee))
-                entry += strlen(entry) + 1
-            }
-        }
-        // The word's edges are "." to the first level too.
-        guard !excluded.contains(UInt8(ascii: ".")) else { return nil }
-        return (level, excluded)
-    }
-}
-
-/// A set of bytes, as 256 bits.
-struct ByteSet {
-    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    /// Adds `byte`.
-    mutating func insert(_ byte: UInt8) {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    /// Whether `byte` is in the set.
-    @inline(__always)
-    func contains(_ byte: UInt8) -> Bool {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: return words.0 & bit != 0
-        case 1: return words.1 & bit != 0
-        case 2: return words.2 & bit != 0
-        default: return words.3 & bit != 0
-        }
+        patterns?.forEachPoint(in: terminated, length: length, before: before, after: after, body) ?? false
     }
 }
