@@ -125,12 +125,9 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                 segments, first: first, last: last, partialWidth: partialWidth, firstLimit: limit,
                 endsParagraph: segments.isMandatory(last) || last == segments.count - 1, hyphensBefore: hyphens)
             guard let ends else {
-                return Result(
-                    lines: lines
-                        + greedyRest(
-                            text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart,
-                            hyphensBefore: hyphens),
-                    candidates: solver.candidates, fellBackToGreedy: true)
+                return greedyRest(
+                    text, width: width, firstLineWidth: firstLineWidth, after: lines, from: lineStart,
+                    hyphensBefore: hyphens, candidates: solver.candidates)
             }
             var lineFirst = first
             for end in ends {
@@ -158,12 +155,9 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     > lineLimit
                 {
                     // Measured as it will be set, the line is too wide: the rest goes greedily.
-                    return Result(
-                        lines: lines
-                            + greedyRest(
-                                text, width: width, firstLineWidth: firstLineWidth, lines: lines, from: lineStart,
-                                hyphensBefore: hyphens),
-                        candidates: solver.candidates, fellBackToGreedy: true)
+                    return greedyRest(
+                        text, width: width, firstLineWidth: firstLineWidth, after: lines, from: lineStart,
+                        hyphensBefore: hyphens, candidates: solver.candidates)
                 }
                 lines.append(
                     LineBreak(
@@ -184,16 +178,18 @@ enum OptimalBreaking<Text: SegmentMeasure> {
         return Result(lines: lines, candidates: solver.candidates)
     }
 
-    /// The rest of the paragraph from `start`, broken greedily (the first of it at
-    /// the first line's width when no line is set yet), after `hyphensBefore`
-    /// hyphenated lines in a row: the consecutive limit holds across the handover.
+    /// The result of falling back to greedy breaking: `lines`, then the rest of the
+    /// paragraph from `start` broken greedily (the first of it at the first line's
+    /// width when no line is set yet), after `hyphensBefore` hyphenated lines in a
+    /// row, so that the consecutive limit holds across the handover.
     private static func greedyRest(
-        _ text: Text, width: Double, firstLineWidth: Double?, lines: [LineBreak], from start: Int,
-        hyphensBefore: Int
-    ) -> [LineBreak] {
-        GreedyBreaking.lineBreaks(
+        _ text: Text, width: Double, firstLineWidth: Double?, after lines: [LineBreak], from start: Int,
+        hyphensBefore: Int, candidates: Int
+    ) -> Result {
+        let rest = GreedyBreaking.lineBreaks(
             of: text, width: width, firstLineWidth: lines.isEmpty ? firstLineWidth : nil, from: start,
             hyphensBefore: hyphensBefore)
+        return Result(lines: lines + rest, candidates: candidates, fellBackToGreedy: true)
     }
 
 }
