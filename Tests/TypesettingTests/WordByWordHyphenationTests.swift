@@ -174,6 +174,46 @@ import Testing
         }
     }
 
+    /// fuzz-layout (the same check), at 1,000 pt: "ーﬃWoaa" broke word by word as
+    /// "ー / ﬃ- / Woaa", over every point as "ーﬃ- / Woaa". libhyphen counts the
+    /// ligature U+FB03 as the three letters "ffi", so a point after it meets the left
+    /// minimum of two; word by word skipped the word where the line had no room for
+    /// its first two UTF-16 units and a hyphen, taking them for the narrowest the
+    /// word's first piece could be. It now counts letters as libhyphen does.
+    @Test func aWordStartingWithALigatureIsAskedWhereOnlyTheLigatureFits() throws {
+        let text = AttributedText("wood ﬃcacious wood")
+        let style = HyphenationTests.auto()
+        let typesetter = try HyphenationTests.typesetter(style)
+        #expect(try typesetter.paragraph(text).lines(width: 400).count == 1)
+        var broken = 0
+        for width in stride(from: 40.0, through: 140.0, by: 0.5) {
+            let paragraph = try typesetter.paragraph(text)
+            let first = try paragraph.lines(width: width)
+            let again = try paragraph.lines(width: width)
+            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
+            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+            if first.contains(where: { $0.isHyphenated && $0.range.upperBound == 6 }) { broken += 1 }
+        }
+        // Widths where "wood ﬃ-" fits and "wood ﬃc-" does not: the line ends after the ligature.
+        #expect(broken > 0)
+    }
+
+    /// Letters before a point are counted as libhyphen counts them: a ligature of
+    /// U+FB00…U+FB06 as two or three, a surrogate pair as one.
+    @Test func lettersAreCountedAsLibhyphenCountsThem() {
+        let cases: [(String, Int, Int)] = [
+            ("ﬃcacious", 2, 1), ("ﬃcacious", 3, 1), ("ﬃcacious", 4, 2), ("ﬁnancial", 2, 1),
+            ("ﬁnancial", 3, 2), ("word", 2, 2), ("𝒜bc", 2, 3), ("ab", 5, 2), ("ﬅx", 3, 2),
+        ]
+        for (word, letters, expected) in cases {
+            let units = Array(word.utf16)
+            let offset = units.withUnsafeBufferPointer {
+                AutomaticHyphenation.offset(afterLetters: letters, in: $0, from: 0, to: units.count)
+            }
+            #expect(offset == expected, "\(word), \(letters) letters")
+        }
+    }
+
     /// fuzz-layout (the same check), at 1 pt, one grapheme a line: libhyphen put a
     /// point between "a" and its fathatan (U+064B) in "za\u{64B}aoffice". The
     /// segments with every point cut the cluster there; word by word cut it between

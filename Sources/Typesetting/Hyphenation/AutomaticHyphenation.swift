@@ -74,10 +74,12 @@ final class AutomaticHyphenation: Sendable {
             }
             guard let dictionary else { return .none }
             if room.isFinite {
-                // A point comes after at least as many UTF-16 units as characters;
-                // glyph advances are not negative, so none is narrower than this.
-                // At least one character: no point is at a word's start.
-                let probe = min(range.lowerBound + max(rules.minimumCharactersBefore, 1), range.upperBound)
+                // No point comes before the word's first `minimumCharactersBefore`
+                // letters as the dictionary counts them, and glyph advances are not
+                // negative, so none is narrower than the word up to there.
+                let probe = Self.offset(
+                    afterLetters: max(rules.minimumCharactersBefore, 1), in: text, from: range.lowerBound,
+                    to: range.upperBound)
                 word.points.append(HyphenPoint(offset: Int32(probe)))
                 paragraph.measure(&word.points, inContentOf: j)
                 let narrowest = word.points[0].widthBefore + word.points[0].hyphenWidth
@@ -99,6 +101,29 @@ final class AutomaticHyphenation: Sendable {
         word.isLastResort = !rules.hyphenatesLastWord && (j == segments.count - 1 || segments.isMandatory(j))
         paragraph.measure(&word.points, inContentOf: j)
         return .points
+    }
+
+    /// The offset in `text` after the first `count` letters from `start` (no later
+    /// than `end`), letters counted as libhyphen counts them for its minimums: a
+    /// character each, but the Latin ligatures U+FB00…U+FB06 two or three (ff, fi,
+    /// fl, ſt and st; ffi and ffl). So "ﬃcacious" may break after its first
+    /// character with two letters before the point.
+    static func offset(
+        afterLetters count: Int, in text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int
+    ) -> Int {
+        var offset = start
+        var letters = 0
+        while letters < count, offset < end {
+            let unit = text[offset]
+            switch unit {
+            case 0xFB03, 0xFB04: letters += 3
+            case 0xFB00...0xFB06: letters += 2
+            default: letters += 1
+            }
+            let isPair = UTF16.isLeadSurrogate(unit) && offset + 1 < end && UTF16.isTrailSurrogate(text[offset + 1])
+            offset += isPair ? 2 : 1
+        }
+        return offset
     }
 
     /// `paragraph`'s segments cut at the points of all its words, found on the
