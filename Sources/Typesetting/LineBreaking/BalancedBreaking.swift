@@ -4,13 +4,16 @@
 ///
 /// Greedy breaking at a narrower width never gives fewer lines, so the narrowest
 /// width that still gives greedy's count is found by bisection, and the lines are
-/// greedy's at that width (set at the real width). Each probe is one counting pass
-/// over the segments that stops once it has too many lines, and jumps: a width that
-/// fits takes the search down to its widest line, one that does not up to the
-/// narrowest width at which one of its lines would take another segment — the
-/// layout is the same all the way between. A dynamic program minimising the largest
-/// slack for a fixed count would cost a line's worth of segments per segment and per
-/// line count; the search costs a few passes at any length.
+/// greedy's at that width (set at the real width). One pass over the segments at
+/// the width counts greedy's lines and sums the segments' advances; each probe of
+/// the search then finds each line's end from those sums, a step or two from where
+/// the line before's length puts it, stops once it has too many lines, and jumps: a
+/// width that fits takes the search down to its widest line, one that does not up
+/// to the narrowest width at which one of its lines would take another segment —
+/// the layout is the same all the way between. A dynamic program minimising the
+/// largest slack for a fixed count would cost a line's worth of segments per
+/// segment and per line count; the search costs a pass and a few steps a line per
+/// probe, at any length.
 enum BalancedBreaking<Text: SegmentMeasure> {
     /// The breaks, and how many segments the counting passes visited (the work).
     struct Result {
@@ -24,34 +27,50 @@ enum BalancedBreaking<Text: SegmentMeasure> {
     /// The lines of `text` from `start` on at `width` (the first `firstLineWidth`
     /// wide when given, and narrowed with the rest).
     static func lineBreaks(of text: Text, width: Double, firstLineWidth: Double? = nil, from start: Int) -> Result {
-        let greedy = GreedyBreaking.lineBreaks(of: text, width: width, firstLineWidth: firstLineWidth, from: start)
+        let greedy = { GreedyBreaking.lineBreaks(of: text, width: width, firstLineWidth: firstLineWidth, from: start) }
         let segments = text.segments
         let first = segments.index(holding: start)
-        guard greedy.count > 1, width.isFinite, width > 0, first < segments.count, start == segments.start(of: first)
-        else { return Result(lines: greedy, visited: 0) }
+        guard width.isFinite, width > 0, first < segments.count, start == segments.start(of: first) else {
+            return Result(lines: greedy(), visited: 0)
+        }
         let restLimit = text.limit(width: width)
-        let firstExtra = firstLineWidth.map { text.limit(width: $0) - restLimit } ?? 0
-        guard firstExtra.isFinite else { return Result(lines: greedy, visited: 0) }
-        let count = greedy.count
+        let firstLimit = firstLineWidth.map { text.limit(width: $0) } ?? restLimit
+        let firstExtra = firstLimit - restLimit
+        guard firstExtra.isFinite else { return Result(lines: greedy(), visited: 0) }
         if !segments.hyphenSegments.isEmpty {
+            let lines = greedy()
+            guard lines.count > 1 else { return Result(lines: lines, visited: 0) }
             return byGreedyPasses(
-                text, width: width, firstLineWidth: firstLineWidth, from: start, greedy: greedy, firstExtra: firstExtra)
+                text, width: width, firstLineWidth: firstLineWidth, from: start, greedy: lines, firstExtra: firstExtra)
         }
-        var visited = 0
-        func probe(_ limit: Double) -> Probe {
-            let result = Probe(segments, first: first, limit: limit, firstExtra: firstExtra, cap: count)
-            visited += result.visited
-            return result
+        // One pass at the width gives greedy's count and shortest line without
+        // greedy's lines, where greedy would take the segments' sums as they are:
+        // every edge safe (none measured exactly) and no word wider than a line.
+        // Elsewhere greedy's lines are made, and where the sums disagree with them
+        // they stand.
+        let atWidth = Survey(segments, first: first, limit: restLimit, firstLimit: firstLimit)
+        var visited = atWidth.visited
+        var made: [LineBreak]?
+        let count: Int
+        let shortest: Double
+        if atWidth.isAllSafe, atWidth.lines != .max {
+            count = atWidth.lines
+            shortest = atWidth.narrowest
+        } else {
+            let lines = greedy()
+            made = lines
+            count = lines.count
+            shortest = shortestLine(lines, text)
+            guard atWidth.lines == count else { return Result(lines: lines, visited: visited) }
         }
-        let atWidth = probe(restLimit)
-        // Where the sums disagree with greedy (an over-wide word, an unsafe edge
-        // measured exactly), greedy's lines stand.
-        guard atWidth.lines == count else { return Result(lines: greedy, visited: visited) }
+        guard count > 1 else { return Result(lines: made ?? greedy(), visited: visited) }
         var high = atWidth.widest
         var low = max(0, (atWidth.total - Double(count) * atWidth.widestSpace - max(firstExtra, 0)) / Double(count))
         while high - low > precision {
             let middle = (low + high) / 2
-            let result = probe(middle)
+            let result = Probe(
+                segments, atWidth, first: first, limit: middle, firstLimit: middle + firstExtra, cap: count)
+            visited += result.visited
             if result.lines <= count {
                 high = min(middle, result.widest)
             } else {
@@ -60,9 +79,9 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         }
         let lines = GreedyBreaking.lineBreaks(
             of: text, width: high, firstLineWidth: firstLineWidth.map { _ in high + firstExtra }, from: start)
-        guard lines.count == count,
-            shortestLine(lines, text) >= shortestLine(greedy, text)
-        else { return Result(lines: greedy, visited: visited) }
+        guard lines.count == count, shortestLine(lines, text) >= shortest else {
+            return Result(lines: made ?? greedy(), visited: visited)
+        }
         return Result(lines: lines, visited: visited)
     }
 
@@ -116,57 +135,153 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         }.min() ?? 0
     }
 
-    /// Greedy's line count at a limit, from the segments' widths alone.
+    /// Greedy's lines at the width, counted from the segments' widths alone and
+    /// summed in greedy's order (so its count and shortest line are greedy's where
+    /// greedy takes the sums as they are), with what the search needs: every
+    /// segment's advance summed from the first, and the mandatory breaks.
+    struct Survey {
+        /// Lines, or `Int.max` when a segment does not fit a line of its own (the
+        /// pass stops there).
+        var lines = 1
+        /// The widest line (the first line's less its extra width), and the narrowest
+        /// line's content.
+        var widest = 0.0
+        var narrowest = Double.infinity
+        /// The advance of everything from the first segment, and the widest hanging whitespace.
+        var total = 0.0
+        var widestSpace = 0.0
+        /// Whether every edge a line may start or end at is safe to break.
+        var isAllSafe: Bool
+        var visited = 0
+        /// `sums[i]`: the advance, whitespace included, of the `i` segments from the
+        /// first; `reaches[i]`: that of the segments up to segment `i` without its
+        /// whitespace, so a line from `a` to `b` holds `reaches[b] - sums[a]`.
+        var sums: [Double] = []
+        var reaches: [Double] = []
+        /// The segments, counted from the first, that end in a mandatory break with
+        /// more after them.
+        var mandatory: [Int] = []
+
+        init(_ table: BreakSegments, first: Int, limit: Double, firstLimit: Double) {
+            var (lines, widest, narrowest, widestSpace) = (1, 0.0, Double.infinity, 0.0)
+            var isAllSafe = first == 0 || table.isSafeEnd(first - 1)
+            var mandatory: [Int] = []
+            var used = 0.0
+            var content = 0.0
+            var lineLimit = firstLimit
+            var empty = true
+            var j = first
+            var sum = 0.0
+            let n = table.count - first
+            var sums: [Double] = []
+            let reaches = [Double](unsafeUninitializedCapacity: n) { reaches, reached in
+                sums = [Double](unsafeUninitializedCapacity: n + 1) { sums, summed in
+                    sums[0] = 0
+                    table.segments.withUnsafeBufferPointer { segments in
+                        while j < segments.count {
+                            let segment = segments[j]
+                            if !empty, used + segment.contentWidth > lineLimit {
+                                widest = max(widest, content - (lineLimit - limit))
+                                narrowest = min(narrowest, content)
+                                lines += 1
+                                (used, content, lineLimit, empty) = (0, 0, limit, true)
+                                continue
+                            }
+                            if empty, segment.contentWidth > lineLimit {
+                                lines = .max
+                                break
+                            }
+                            content = used + segment.contentWidth
+                            used = content + segment.whitespaceWidth
+                            reaches[j &- first] = sum + segment.contentWidth
+                            sum += segment.contentWidth + segment.whitespaceWidth
+                            sums[j &- first &+ 1] = sum
+                            widestSpace = max(widestSpace, segment.whitespaceWidth)
+                            if !segment.isSafeEnd { isAllSafe = false }
+                            empty = false
+                            j &+= 1
+                            if segment.isMandatory, j < segments.count {
+                                mandatory.append(j - 1 - first)
+                                widest = max(widest, content - (lineLimit - limit))
+                                narrowest = min(narrowest, content)
+                                lines += 1
+                                (used, content, lineLimit, empty) = (0, 0, limit, true)
+                            }
+                        }
+                    }
+                    summed = j - first + 1
+                }
+                reached = j - first
+            }
+            self.sums = sums
+            self.reaches = reaches
+            self.lines = lines
+            self.widest = max(widest, content - (lineLimit - limit))
+            self.narrowest = min(narrowest, content)
+            self.widestSpace = widestSpace
+            self.isAllSafe = isAllSafe
+            self.mandatory = mandatory
+            total = sum
+            visited = j - first
+        }
+    }
+
+    /// Greedy's line count at a limit, from the survey's sums: a line's content is
+    /// the difference of two sums, so each line's end is found by stepping from
+    /// where the line before's length puts it — a step or two a line, not one a
+    /// segment — and the pass stops past `cap` lines.
     struct Probe {
-        /// Lines, or `Int.max` when a segment does not fit a line of its own; the
-        /// pass stops past `cap`.
+        /// Lines, or `Int.max` when a segment does not fit a line of its own.
         var lines = 1
         /// The widest line (the first line's less its extra width).
         var widest = 0.0
         /// The least limit at which a line would take the next segment too.
         var overflow = Double.infinity
-        /// The advance of everything from the first segment, and the widest hanging whitespace.
-        var total = 0.0
-        var widestSpace = 0.0
+        /// The line ends tried.
         var visited = 0
 
-        init(_ segments: BreakSegments, first: Int, limit: Double, firstExtra: Double, cap: Int) {
-            var used = 0.0
-            var content = 0.0
-            var lineLimit = limit + firstExtra
-            var empty = true
-            var j = first
-            segments.segments.withUnsafeBufferPointer { segments in
-                while j < segments.count {
-                    let segment = segments[j]
-                    if !empty, used + segment.contentWidth > lineLimit {
-                        overflow = min(overflow, used + segment.contentWidth - (lineLimit - limit))
-                        widest = max(widest, content - (lineLimit - limit))
-                        lines += 1
-                        if lines > cap { break }
-                        (used, content, lineLimit, empty) = (0, 0, limit, true)
-                        continue
-                    }
-                    if empty, segment.contentWidth > lineLimit {
-                        lines = .max
-                        break
-                    }
-                    content = used + segment.contentWidth
-                    used = content + segment.whitespaceWidth
-                    total += segment.contentWidth + segment.whitespaceWidth
-                    widestSpace = max(widestSpace, segment.whitespaceWidth)
-                    empty = false
-                    j += 1
-                    if segment.isMandatory, j < segments.count {
-                        widest = max(widest, content - (lineLimit - limit))
-                        lines += 1
-                        if lines > cap { break }
-                        (used, content, lineLimit, empty) = (0, 0, limit, true)
+        init(_ table: BreakSegments, _ survey: Survey, first: Int, limit: Double, firstLimit: Double, cap: Int) {
+            let n = survey.reaches.count
+            let mandatory = survey.mandatory
+            var nextMandatory = 0
+            var (lines, widest, overflow, visited) = (1, 0.0, Double.infinity, 0)
+            var lineLimit = firstLimit
+            var a = 0  // the line's first segment, counted from the survey's first
+            var length = n / max(survey.lines, 1)  // a line's segments less one, as the last line's: a guess
+            table.segments.withUnsafeBufferPointer { segments in
+                survey.sums.withUnsafeBufferPointer { sums in
+                    survey.reaches.withUnsafeBufferPointer { reaches in
+                        while true {
+                            let extra = lineLimit - limit
+                            if segments[first &+ a].contentWidth > lineLimit {
+                                lines = .max  // its first segment fits no line this wide
+                                return
+                            }
+                            while nextMandatory < mandatory.count, mandatory[nextMandatory] < a { nextMandatory &+= 1 }
+                            let end = nextMandatory < mandatory.count ? mandatory[nextMandatory] : n &- 1
+                            // The line ends at the last segment `b` with `reaches[b]` within
+                            // `most`, its first segment whatever.
+                            let most = sums[a] + lineLimit
+                            var b = min(a &+ length, end)
+                            if b > a, reaches[b] > most {
+                                repeat { b &-= 1 } while b > a && reaches[b] > most
+                            } else {
+                                while b < end, reaches[b &+ 1] <= most { b &+= 1 }
+                            }
+                            visited &+= 1 &+ abs(b &- a &- length)
+                            widest = max(widest, reaches[b] - sums[a] - extra)
+                            if b < end { overflow = min(overflow, reaches[b &+ 1] - sums[a] - extra) }
+                            length = b &- a
+                            a = b &+ 1
+                            if a == n { return }
+                            lines &+= 1
+                            if lines > cap { return }
+                            lineLimit = limit
+                        }
                     }
                 }
             }
-            visited = j - first
-            if lines <= cap { widest = max(widest, content - (lineLimit - limit)) }
+            (self.lines, self.widest, self.overflow, self.visited) = (lines, widest, overflow, visited)
         }
     }
 }
