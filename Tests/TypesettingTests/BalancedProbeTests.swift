@@ -1,0 +1,90 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// Balanced breaking's search counts greedy's lines from the segments' summed
+/// advances, stepping from line end to line end (`BalancedBreaking.Probe`): it must
+/// count exactly what a pass over every segment counts, at any limit, first-line
+/// limit and cap.
+@Suite struct BalancedProbeTests {
+    typealias Balanced = BalancedBreaking<ShapedParagraph>
+
+    /// Greedy's count, widest line (the first less its extra width) and least
+    /// overflowing limit from `first` on, one segment at a time: the probe's oracle.
+    static func reference(
+        _ segments: BreakSegments, first: Int, limit: Double, firstLimit: Double, cap: Int
+    ) -> (lines: Int, widest: Double, overflow: Double) {
+        var (lines, widest, overflow) = (1, 0.0, Double.infinity)
+        var (used, content, lineLimit, empty) = (0.0, 0.0, firstLimit, true)
+        var j = first
+        while j < segments.count {
+            let width = segments.contentWidth(j)
+            if !empty, used + width > lineLimit {
+                overflow = min(overflow, used + width - (lineLimit - limit))
+                widest = max(widest, content - (lineLimit - limit))
+                lines += 1
+                if lines > cap { return (lines, widest, overflow) }
+                (used, content, lineLimit, empty) = (0, 0, limit, true)
+                continue
+            }
+            if empty, width > lineLimit { return (.max, widest, overflow) }
+            content = used + width
+            used = content + segments.whitespaceWidth(j)
+            empty = false
+            j += 1
+            if segments.isMandatory(j - 1), j < segments.count {
+                widest = max(widest, content - (lineLimit - limit))
+                lines += 1
+                if lines > cap { return (lines, widest, overflow) }
+                (used, content, lineLimit, empty) = (0, 0, limit, true)
+            }
+        }
+        return (lines, max(widest, content - (lineLimit - limit)), overflow)
+    }
+
+    @Test func probesCountWhatAPassOverEverySegmentCounts() throws {
+        var random = SeededGenerator(seed: 29)
+        let typesetter = try Typesetter(fonts: TestData.cascade())
+        var compared = 0
+        var overWide = 0
+        for _ in 0..<80 {
+            var words = try LineBreakStrategyTests.words(.random(in: 1...120, using: &random), &random)
+                .split(separator: " ").map(String.init)
+            // Mandatory breaks inside the paragraph (line separators), now and then.
+            for _ in 0..<Int.random(in: 0...3, using: &random) where words.count > 1 {
+                words[Int.random(in: 0..<words.count - 1, using: &random)] += "\u{2028}"
+            }
+            let paragraph = try typesetter.paragraph(AttributedText(words.joined(separator: " ")))
+            let segments = paragraph.segments
+            let first = Bool.random(using: &random) ? 0 : Int.random(in: 0..<segments.count, using: &random)
+            let sums = Balanced.Survey(segments, first: first, limit: 1e9, firstLimit: 1e9)
+            for _ in 0..<25 {
+                let limit = Double.random(in: 5...500, using: &random)
+                let firstLimit = max(1, limit + Double.random(in: -60...60, using: &random))
+                let cap = Bool.random(using: &random) ? Int.max : Int.random(in: 1...12, using: &random)
+                let expected = Self.reference(segments, first: first, limit: limit, firstLimit: firstLimit, cap: cap)
+                let probe = Balanced.Probe(
+                    segments, sums, first: first, limit: limit, firstLimit: firstLimit, cap: cap)
+                #expect(probe.lines == expected.lines, "limit \(limit), first \(firstLimit), cap \(cap)")
+                if expected.lines == .max {
+                    overWide += 1
+                    continue
+                }
+                #expect(abs(probe.widest - expected.widest) < 1e-9, "limit \(limit)")
+                #expect(
+                    probe.overflow == expected.overflow || abs(probe.overflow - expected.overflow) < 1e-9,
+                    "limit \(limit)")
+                if cap == .max {
+                    // The survey's own pass, at the same limits, counts the same.
+                    let survey = Balanced.Survey(segments, first: first, limit: limit, firstLimit: firstLimit)
+                    #expect(survey.lines == expected.lines)
+                    #expect(abs(survey.widest - expected.widest) < 1e-9)
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 1000 && overWide > 20, "\(compared) compared, \(overWide) with a word wider than a line")
+    }
+}
