@@ -158,8 +158,9 @@ sanitize: test-deps
 TSAN_CI_SUITES := WorkerPoolTests|ParallelLayoutTests|ConcurrentHyphenationTests|ShapeCacheTests|LayoutContextConcurrencyTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|ScrollToEndTests|LineBreakingPropertyTests|StreamingTests
 # The suites that hand memory to C and take it back: HarfBuzz, ICU, FreeType and
 # cairo, libhyphen (and the pattern walk that reads its loaded dictionaries) and
-# fontconfig, fed hostile fonts and text, and what the fuzz targets found.
-ASAN_CI_SUITES := HostileFontTests|HostileInputTests|BadInputTests|FontTests|GlyphOutlineTests|GlyphMaskTests|HyphenationTests|HyphenPatternWalkTests|SoftHyphenTests|PNGCanvasTests|PDFCanvasTests|VariableFontRenderingTests|EmojiSequenceTests|FuzzFindingsTests|LayoutContextTests|StreamingTests|ParagraphTooLongTests|AnalysisFailureTests
+# fontconfig, fed hostile fonts and text, and what the fuzz targets found; and
+# balanced breaking's survey, which writes its sums through unsafe buffers.
+ASAN_CI_SUITES := BalancedProbeTests|HostileFontTests|HostileInputTests|BadInputTests|FontTests|GlyphOutlineTests|GlyphMaskTests|HyphenationTests|HyphenPatternWalkTests|SoftHyphenTests|PNGCanvasTests|PDFCanvasTests|VariableFontRenderingTests|EmojiSequenceTests|FuzzFindingsTests|LayoutContextTests|StreamingTests|ParagraphTooLongTests|AnalysisFailureTests
 # CI's lanes: each sanitizer over the suites where its reports are likeliest (the
 # full lanes take about 10 minutes each here; make sanitize runs them).
 sanitize-ci: test-deps
