@@ -79,4 +79,34 @@ import Typesetting
         let spaced = try Self.frame(Array("ab cd".utf16), mode: .byCharWrapping, width: 1).lines
         #expect(spaced.map(\.documentRange) == [0..<1, 1..<3, 3..<4, 4..<5])
     }
+
+    /// fuzz-layout (run 12), at 1 pt and 10.1 wide, truncating the head: the tail
+    /// was measured from the line separator (U+2028) before a Thai mark, where the
+    /// mark is shaped beside it with no advance, and then kept from after the
+    /// separator, where the mark starts the text and HarfBuzz gives it a dotted
+    /// circle: 9.82 pt of tail and the ellipsis in 10.1. The tail is now measured
+    /// as it is kept, its leading whitespace dropped first; so is the head, its
+    /// trailing whitespace dropped.
+    @Test(arguments: [LineBreakMode.byTruncatingHead, .byTruncatingMiddle, .byTruncatingTail])
+    func aTruncatedPartIsMeasuredAsItIsKeptItsSpacesDropped(mode: LineBreakMode) throws {
+        let text = Self.units(
+            "61 628 633 645 20 20 200f 200f 915 94d 937 e44 e17 e22 e31 2028 e31 20dd 928 92e 938 94d 924 947 928 92e "
+                + "938 94d 924 947 915 94d 937 20 20 61c feff dfff d800 30fc fe0f")
+        var style = ParagraphStyle()
+        style.lineBreakMode = mode
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 1), style: style, locale: "ja@lb=strict")
+        var truncated = 0
+        for width in stride(from: 2.0, through: 14, by: 0.1) {
+            let line = try #require(typesetter.frame(for: AttributedText(utf16: text), width: width).lines.first)
+            guard let cut = line.truncatedRange else { continue }
+            truncated += 1
+            guard line.width > width * (1 + 1e-9) else { continue }
+            // Wider than the width only for the one grapheme a side it must keep.
+            let head = try graphemeBoundaries(in: Array(text[0..<cut.lowerBound])).count - 1
+            let tail = try graphemeBoundaries(in: Array(text[cut.upperBound...])).count - 1
+            let kept = mode == .byTruncatingMiddle ? max(head, tail) : mode == .byTruncatingHead ? tail : head
+            #expect(kept <= 1, "at \(width): \(line.width) wide, cut \(cut)")
+        }
+        #expect(truncated > 100)
+    }
 }

@@ -103,38 +103,53 @@ extension ShapedParagraph {
         return lines[0]
     }
 
-    /// The furthest grapheme boundary `k` after `start` with `start..<k` no wider than
-    /// `width` as `parts` builds it from the line's start, trailing spaces dropped;
-    /// at least one grapheme.
+    /// The furthest grapheme boundary `k` after `start` with `start..<k`, its trailing
+    /// spaces dropped, no wider than `width` as `parts` builds it from the line's
+    /// start; at least one grapheme. What is measured is what is kept: an edge
+    /// re-shaped where the spaces went may be wider.
     private func fittingPrefix(
         _ graphemes: GraphemeAdvances, start: Int, width: Double, parts: TruncatedParts
     ) -> Int {
         var (end, _) = graphemes.longestFit(from: start, width: width)
-        while parts.width(of: start..<end, at: 0) > width, let shorter = graphemes.boundary(before: end, after: start) {
+        while true {
+            var kept = end
+            while kept > start + 1, isHangingWhitespace(text[kept - 1]) { kept -= 1 }
+            guard parts.width(of: start..<kept, at: 0) > width,
+                let shorter = graphemes.boundary(before: end, after: start)
+            else { return kept }
             end = shorter.end
         }
-        while end > start + 1, isHangingWhitespace(text[end - 1]) { end -= 1 }
-        return end
     }
 
-    /// The earliest grapheme boundary `k` (not before `after`) with `k..<end` no wider
-    /// than `width` as `parts` builds it `x` points into the line; at least one
-    /// grapheme unless that would pass `after`.
+    /// The earliest grapheme boundary `k` (not before `after`) with `k..<end`, its
+    /// leading graphemes of spaces dropped, no wider than `width` as `parts` builds
+    /// it `x` points into the line; at least one grapheme unless that would pass
+    /// `after`. What is measured is what is kept: a mark after a dropped line
+    /// separator, shaped at the tail's start on its own, may be wider than beside it.
     private func fittingSuffix(
         _ graphemes: GraphemeAdvances, end: Int, width: Double, after: Int, parts: TruncatedParts, x: Double
     ) -> Int {
         let boundaries = graphemes.boundaries
         let positions = graphemes.positions
         let total = positions[positions.count - 1]
+        // Past the graphemes of hanging whitespace alone at `start`.
+        func kept(from start: Int) -> Int {
+            var start = start
+            while start < end, let next = boundaries.first(where: { $0 > start }), next <= end,
+                (start..<next).allSatisfy({ isHangingWhitespace(text[$0]) })
+            {
+                start = next
+            }
+            return start
+        }
         var k = boundaries.count - 2
         while k > 0, boundaries[k - 1] >= after, total - positions[k - 1] <= width { k -= 1 }
-        var start = max(boundaries[max(k, 0)], after)
+        var start = kept(from: max(boundaries[max(k, 0)], after))
         while start < end, parts.width(of: start..<end, at: x) > width,
             let next = boundaries.first(where: { $0 > start }), next < end
         {
-            start = next
+            start = kept(from: next)
         }
-        while start < end, isHangingWhitespace(text[start]) { start += 1 }
         return start
     }
 
