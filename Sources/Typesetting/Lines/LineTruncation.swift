@@ -132,10 +132,16 @@ extension ShapedParagraph {
         let boundaries = graphemes.boundaries
         let positions = graphemes.positions
         let total = positions[positions.count - 1]
+        // The first boundary after `offset` (binary search: a tail may start a long
+        // way into a long line).
+        func next(after offset: Int) -> Int? {
+            let i = boundaries.partitionPoint { $0 > offset }
+            return i < boundaries.count ? boundaries[i] : nil
+        }
         // Past the graphemes of hanging whitespace alone at `start`.
         func kept(from start: Int) -> Int {
             var start = start
-            while start < end, let next = boundaries.first(where: { $0 > start }), next <= end,
+            while start < end, let next = next(after: start), next <= end,
                 (start..<next).allSatisfy({ isHangingWhitespace(text[$0]) })
             {
                 start = next
@@ -145,9 +151,7 @@ extension ShapedParagraph {
         var k = boundaries.count - 2
         while k > 0, boundaries[k - 1] >= after, total - positions[k - 1] <= width { k -= 1 }
         var start = kept(from: max(boundaries[max(k, 0)], after))
-        while start < end, parts.width(of: start..<end, at: x) > width,
-            let next = boundaries.first(where: { $0 > start }), next < end
-        {
+        while start < end, parts.width(of: start..<end, at: x) > width, let next = next(after: start), next < end {
             start = kept(from: next)
         }
         return start
