@@ -43,6 +43,14 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             return byGreedyPasses(
                 text, width: width, firstLineWidth: firstLineWidth, from: start, greedy: lines, firstExtra: firstExtra)
         }
+        // A paragraph whose whole advance fits its first line is one line unless it
+        // has a mandatory break: greedy's lines cost no more than the survey's sums.
+        var made: [LineBreak]?
+        if start == 0, segments.totalWidth <= firstLimit {
+            let lines = greedy()
+            guard lines.count > 1 else { return Result(lines: lines, visited: 0) }
+            made = lines
+        }
         // One pass at the width gives greedy's count and shortest line without
         // greedy's lines, where greedy would take the segments' sums as they are:
         // every edge safe (none measured exactly) and no word wider than a line.
@@ -50,14 +58,13 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         // they stand.
         let atWidth = Survey(segments, first: first, limit: restLimit, firstLimit: firstLimit)
         var visited = atWidth.visited
-        var made: [LineBreak]?
         let count: Int
         let shortest: Double
-        if atWidth.isAllSafe, atWidth.lines != .max {
+        if made == nil, atWidth.isAllSafe, atWidth.lines != .max {
             count = atWidth.lines
             shortest = atWidth.narrowest
         } else {
-            let lines = greedy()
+            let lines = made ?? greedy()
             made = lines
             count = lines.count
             shortest = shortestLine(lines, text)
