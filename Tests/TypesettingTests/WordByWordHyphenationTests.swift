@@ -151,6 +151,19 @@ import Testing
 
 /// What fuzz-layout found in word-by-word hyphenation, kept as tests.
 @Suite struct WordByWordFuzzFindingsTests {
+    /// `text` broken by `typesetter` at `width` twice, as fuzz-layout checks it: word
+    /// by word on the first break, over every point on the second, the same lines
+    /// and hyphens both times. The first break's lines.
+    @discardableResult
+    static func brokenTwice(_ text: AttributedText, by typesetter: Typesetter, width: CGFloat) throws -> [Line] {
+        let paragraph = try typesetter.paragraph(text)
+        let first = try paragraph.lines(width: width)
+        let again = try paragraph.lines(width: width)
+        #expect(first.map(\.range) == again.map(\.range), "at \(width)")
+        #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+        return first
+    }
+
     /// fuzz-layout (its check that a second break gives the first's lines): a line
     /// starting at a point inside the "ff" ligature of "office" is unsafe at its
     /// start, so its end at the word's end is measured exactly; it does not fit, and
@@ -166,11 +179,7 @@ import Testing
         var style = HyphenationTests.auto()
         style.hyphenationFactor = 0.2
         for width in [280, 290, 300, 310] as [CGFloat] {
-            let paragraph = try HyphenationTests.typesetter(style).paragraph(AttributedText(utf16: units))
-            let first = try paragraph.lines(width: width)
-            let again = try paragraph.lines(width: width)
-            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
-            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+            try Self.brokenTwice(AttributedText(utf16: units), by: HyphenationTests.typesetter(style), width: width)
         }
     }
 
@@ -187,15 +196,50 @@ import Testing
         #expect(try typesetter.paragraph(text).lines(width: 400).count == 1)
         var broken = 0
         for width in stride(from: 40.0, through: 140.0, by: 0.5) {
-            let paragraph = try typesetter.paragraph(text)
-            let first = try paragraph.lines(width: width)
-            let again = try paragraph.lines(width: width)
-            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
-            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+            let first = try Self.brokenTwice(text, by: typesetter, width: width)
             if first.contains(where: { $0.isHyphenated && $0.range.upperBound == 6 }) { broken += 1 }
         }
         // Widths where "wood ﬃ-" fits and "wood ﬃc-" does not: the line ends after the ligature.
         #expect(broken > 0)
+    }
+
+    /// fuzz-layout (run 13, the same check), at 45 pt: ". Affilarah vpaghere." with
+    /// "la" in bold at 24 pt broke word by word as ". / Affi- / la-" and over every
+    /// point as ". Affi- / la-". DejaVu Sans sets "ffi" as one glyph, so the point
+    /// after "Af" lies inside a cluster that runs to the end of the regular run; the
+    /// walk over the glyphs first reached it in the bold run and gave it the bold
+    /// hyphen (9.96 pt for 5.77). The room probe, at that point, then found no room
+    /// for a word whose next point fits. A point first reached in the run after its
+    /// own now takes the hyphen of the letter before it, and the probe adds the
+    /// narrowest hyphen of the word's runs.
+    @Test func aPointInsideALigatureEndingARunTakesTheHyphenOfItsLetter() throws {
+        var text = AttributedText(". Affilarah vpaghere.")
+        try text.setAttributes(TextAttributes(font: TestData.font("DejaVuSans-Bold.ttf", size: 24)), range: 6..<8)
+        var style = HyphenationTests.auto()
+        style.alignment = .justified
+        let typesetter = try HyphenationTests.typesetter(style)
+        let regularHyphen = try TestData.font(size: 16).hyphen.advance
+        let segments = try typesetter.paragraph(text).segments
+        let inside = try #require((0..<segments.count).first { segments.end(of: $0) == 4 })
+        #expect(segments.hyphenWidth(inside) == regularHyphen)
+        for width in stride(from: 30.0, through: 70, by: 0.5) {
+            try Self.brokenTwice(text, by: typesetter, width: width)
+        }
+        #expect(try typesetter.paragraph(text).lines(width: 45).first?.range == 0..<6)
+    }
+
+    /// The room probe's bound: the narrowest hyphen of the runs a word's characters
+    /// are in, whichever run its first letters are in.
+    @Test func theNarrowestHyphenIsTheLeastOfTheWordsRuns() throws {
+        var text = AttributedText("Affilarah")
+        let bold = try TestData.font("DejaVuSans-Bold.ttf", size: 24)
+        try text.setAttributes(TextAttributes(font: bold), range: 0..<2)
+        let paragraph = try HyphenationTests.typesetter(HyphenationTests.auto()).paragraph(text)
+        let regular = try TestData.font(size: 16).hyphen.advance
+        #expect(bold.hyphen.advance > regular)
+        #expect(paragraph.narrowestHyphen(in: 0..<9) == regular)
+        #expect(paragraph.narrowestHyphen(in: 0..<2) == bold.hyphen.advance)
+        #expect(paragraph.narrowestHyphen(in: 2..<9) == regular)
     }
 
     /// Letters before a point are counted as libhyphen counts them: a ligature of
@@ -226,11 +270,7 @@ import Testing
         var style = HyphenationTests.auto()
         style.hyphenationFactor = 0.2
         for width in [1, 7.5, 17] as [CGFloat] {
-            let paragraph = try HyphenationTests.typesetter(style).paragraph(text)
-            let first = try paragraph.lines(width: width)
-            let again = try paragraph.lines(width: width)
-            #expect(first.map(\.range) == again.map(\.range), "at \(width)")
-            #expect(first.map(\.isHyphenated) == again.map(\.isHyphenated), "at \(width)")
+            let first = try Self.brokenTwice(text, by: HyphenationTests.typesetter(style), width: width)
             #expect(first.allSatisfy { boundaries.contains($0.range.upperBound) }, "at \(width)")
             #expect(first.contains { $0.isHyphenated }, "at \(width)")
         }

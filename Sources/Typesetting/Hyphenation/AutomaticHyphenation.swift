@@ -76,13 +76,15 @@ final class AutomaticHyphenation: Sendable {
             if room.isFinite {
                 // No point comes before the word's first `minimumCharactersBefore`
                 // letters as the dictionary counts them, and glyph advances are not
-                // negative, so none is narrower than the word up to there.
+                // negative, so none is narrower than the word up to there with the
+                // narrowest hyphen of its runs (a later point's letter may be in
+                // another font).
                 let probe = Self.offset(
                     afterLetters: max(rules.minimumCharactersBefore, 1), in: text, from: range.lowerBound,
                     to: range.upperBound)
                 word.points.append(HyphenPoint(offset: Int32(probe)))
                 paragraph.measure(&word.points, inContentOf: j)
-                let narrowest = word.points[0].widthBefore + word.points[0].hyphenWidth
+                let narrowest = word.points[0].widthBefore + paragraph.narrowestHyphen(in: range)
                 word.points.removeAll(keepingCapacity: true)
                 if narrowest > room { return .noRoom }
             }

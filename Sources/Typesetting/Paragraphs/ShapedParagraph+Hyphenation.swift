@@ -6,6 +6,19 @@ extension ShapedParagraph {
         attributes[runs[runIndex(containing: offset)].attributesIndex].language
     }
 
+    /// The narrowest hyphen a line ending inside `range` could show: the least of
+    /// the hyphens of the runs that hold its characters.
+    func narrowestHyphen(in range: Range<Int>) -> Double {
+        var index = runIndex(containing: range.lowerBound)
+        var narrowest = runs[index].font.hyphen.advance
+        index += 1
+        while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+            narrowest = min(narrowest, runs[index].font.hyphen.advance)
+            index += 1
+        }
+        return narrowest
+    }
+
     /// Measures `points` (ascending, inside the content of greedy segment `j`): the
     /// advance of the content before each, the hyphen a line ending there shows,
     /// and whether a line may end there without re-shaping (as
@@ -60,7 +73,8 @@ extension ShapedParagraph {
         let runStart = runs[index].range.lowerBound
         let unsafeStart = runs[index].unsafeStart
         // The words hyphenated hold no soft hyphen: the letter before a point is in
-        // this run unless the point is where the run starts.
+        // this run unless the point is where the run starts, or before it (inside a
+        // cluster the run before ended with, a ligature say, so first reached here).
         let hyphen = runs[index].font.hyphen.advance
         let storage = runs[index].storage
         let (first, count) = (runs[index].glyphStart, runs[index].count)
@@ -85,7 +99,7 @@ extension ShapedParagraph {
                     // (at the run's start, where the run's edge is).
                     points[next].isSafeEnd =
                         offset == runStart ? !unsafeStart : cluster == offset && !unsafeToBreak[k]
-                    points[next].hyphenWidth = offset == runStart ? .nan : hyphen
+                    points[next].hyphenWidth = offset <= runStart ? .nan : hyphen
                     next += 1
                 }
                 units += Int64(advances[k])
