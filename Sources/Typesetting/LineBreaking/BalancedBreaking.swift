@@ -154,8 +154,7 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         /// line's content.
         var widest = 0.0
         var narrowest = Double.infinity
-        /// The advance of everything from the first segment, and the widest hanging whitespace.
-        var total = 0.0
+        /// The widest hanging whitespace.
         var widestSpace = 0.0
         /// Whether every edge a line may start or end at is safe to break.
         var isAllSafe: Bool
@@ -168,6 +167,9 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         /// The segments, counted from the first, that end in a mandatory break with
         /// more after them.
         var mandatory: [Int] = []
+
+        /// The advance of everything the pass took from the first segment on.
+        var total: Double { sums[sums.count - 1] }
 
         init(_ table: BreakSegments, first: Int, limit: Double, firstLimit: Double) {
             var (lines, widest, narrowest, widestSpace) = (1, 0.0, Double.infinity, 0.0)
@@ -228,7 +230,6 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             self.widestSpace = widestSpace
             self.isAllSafe = isAllSafe
             self.mandatory = mandatory
-            total = sum
             visited = j - first
         }
     }
