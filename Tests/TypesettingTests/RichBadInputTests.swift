@@ -61,7 +61,7 @@ import Testing
     /// Attributes with a million points, or NaN and infinite spacing and offsets:
     /// a layout with finite geometry (a spacing or offset that is no number counts
     /// as none).
-    @Test(arguments: 0..<5)
+    @Test(arguments: 0..<8)
     func hostileNumbersInAttributesLayOutWithFiniteGeometry(kind: Int) throws {
         var text = AttributedText("ab cd ef")
         try text.updateAttributes(in: 3..<5) { attributes in
@@ -70,6 +70,9 @@ import Testing
             case 1: attributes.tracking = .nan
             case 2: attributes.letterSpacing = .infinity
             case 3: attributes.baselineOffset = -.infinity
+            case 4: attributes.letterSpacing = 1e9
+            case 5: attributes.letterSpacing = -1e9
+            case 6: attributes.letterSpacing = -1e6
             default: attributes.tracking = 1e6
             }
         }

@@ -13,11 +13,12 @@ extension Shaper {
     /// merges marks into their base), and the optional ligatures are off under
     /// spacing, so a cluster is one grapheme but for the required ligatures some
     /// scripts form. Widths stay in font units, rounded to the nearest: at 2,048
-    /// units per em and 16 pt a unit is 1/128 pt.
+    /// units per em and 16 pt a unit is 1/128 pt. Each spacing is at most 512 em
+    /// (`ShapingStyle.maximumSpacingUnits`).
     func addSpacing(to run: inout ShapedRun, style: ShapingStyle) {
         let n = run.count
         guard n > 0 else { return }
-        let after = Int32((style.tracking / run.scale).rounded())
+        let after = ShapingStyle.spacingUnits(style.tracking, scale: run.scale)
         let spacing = style.letterSpacingUnits(scale: run.scale)
         // Tracking follows each cluster in reading order: on its right in a
         // left-to-right run, on its left in a right-to-left one.

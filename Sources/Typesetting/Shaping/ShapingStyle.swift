@@ -114,7 +114,20 @@ final class ShapingStyle: Sendable, Hashable {
             if Int(pango) & 1023 == 0 { units = (units + 512) & ~1023 }  // PANGO_UNITS_ROUND
             left = Double(units) / 1024
         }
-        return (Int32((left / scale).rounded()), Int32(((letterSpacing - left) / scale).rounded()))
+        return (Self.spacingUnits(left, scale: scale), Self.spacingUnits(letterSpacing - left, scale: scale))
+    }
+
+    /// The most space, in font units, a cluster gets on a side or after it: 2^20,
+    /// 512 em at 2,048 units per em. A glyph's advance is 32-bit, and a spacing of a
+    /// million points at a small size would not fit it.
+    static var maximumSpacingUnits: Double { Double(1 << 20) }
+
+    /// `points` of spacing in the font units of a run at `scale` points per unit,
+    /// rounded, and within ±`maximumSpacingUnits`.
+    static func spacingUnits(_ points: Double, scale: Double) -> Int32 {
+        let units = (points / scale).rounded()
+        guard !units.isNaN else { return 0 }
+        return Int32(min(max(units, -maximumSpacingUnits), maximumSpacingUnits))
     }
 
     /// The optional ligatures, off: under tracking or letter spacing.

@@ -55,6 +55,7 @@ public struct TextAttributes: Sendable, Hashable {
     }
     /// Extra space after each grapheme cluster, in points, as TextKit's `tracking`.
     /// Non-zero tracking turns off optional ligatures (as CSS `letter-spacing` does).
+    /// At most 512 em a cluster; a value that is no number counts as none.
     public var tracking: CGFloat {
         get { storage.values.tracking }
         set { mutate { $0.tracking = newValue } }
@@ -64,7 +65,7 @@ public struct TextAttributes: Sendable, Hashable {
     /// each, but a whole number of points puts its odd point on the left, as Pango
     /// does), run edges included; a line's two ends leave it out, though breaking
     /// counts it there, as in Pango. Non-zero letter spacing turns off optional
-    /// ligatures.
+    /// ligatures. At most 512 em a side; a value that is no number counts as none.
     public var letterSpacing: CGFloat {
         get { storage.values.letterSpacing }
         set { mutate { $0.letterSpacing = newValue } }
