@@ -148,6 +148,48 @@ import Testing
         }
     }
 
+    /// Negative spacing the other way round: a line's ends give back what breaking
+    /// took off, so a line is set wider than it is counted. Breaking leaves room for
+    /// that (Pango does not, and its line can overflow), so no line is wider than the
+    /// width unless it holds one grapheme, under every strategy and line-break mode
+    /// that breaks. fuzz-markup found "a" + a soft hyphen in another run at 7.5 pt,
+    /// spaced -0.5 pt: counted 7.10 pt, set 7.59 pt.
+    @Test func negativeSpacingNeverSetsALineWiderThanItsWidth() throws {
+        let words = "Wave office aa\u{AD}b tt ff AVATAR, lit; x"
+        for spacing in [-0.5, -2, -1.5] as [CGFloat] {
+            // Spacing over the whole text, and over every other word only.
+            var whole = AttributedText(words)
+            try whole.updateAttributes(in: 0..<whole.length) { $0.letterSpacing = spacing }
+            var alternate = AttributedText(words)
+            for range in [0..<4, 12..<16, 21..<23, 31..<33] {
+                try alternate.updateAttributes(in: range) { $0.letterSpacing = spacing }
+            }
+            // A tab stop lays lines out on its own path.
+            var tabbed = AttributedText(words.replacingOccurrences(of: " office", with: "\toffice"))
+            try tabbed.updateAttributes(in: 0..<tabbed.length) { $0.letterSpacing = spacing }
+            for text in [whole, alternate, tabbed] {
+                for kind in [nil] + LineBreakStrategyKind.allCases.map({ $0 }) as [LineBreakStrategyKind?] {
+                    for mode in [LineBreakMode.byWordWrapping, .byCharWrapping] {
+                        var style = ParagraphStyle(lineBreakMode: mode)
+                        style.lineBreakStrategy = kind
+                        let paragraph = try Typesetter(
+                            fonts: TestData.cascade(size: 16, fallbacks: []), style: style, usesAllCores: false
+                        ).paragraph(text)
+                        for width in stride(from: 3.0, through: 120, by: 0.75) {
+                            for line in try paragraph.lines(width: width) where line.width > width + 1e-9 {
+                                let content = Array(text.utf16[line.range.lowerBound..<line.contentEnd])
+                                #expect(
+                                    try graphemeBoundaries(in: content).count == 2,
+                                    "\(line.range) is \(line.width) wide at \(width), spacing \(spacing), \(kind.map { "\($0)" } ?? "default"), \(mode)"
+                                )
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func trackingTurnsOffOptionalLigatures() throws {
         let tracked = try line(text("fin", 0..<3) { $0.tracking = 1 })
         #expect(tracked.runs[0].glyphCount == 3)

@@ -10,7 +10,7 @@ public struct CharacterLineBreaker: LineBreakStrategy {
         // Each mandatory-break stretch is broken on its own, greedily by grapheme.
         var lines: [LineBreak] = []
         var stretchStart = start
-        let limit = fittingLimit(width: width)
+        let limit = paragraph.lineLimit(width: width)
         for index in 0..<paragraph.segmentCount {
             let segment = paragraph.segment(at: index)
             guard segment.range.upperBound > start else { continue }

@@ -103,6 +103,13 @@ func fittingLimit(width: Double) -> Double {
 }
 
 extension ShapedParagraph {
+    /// The widest content, as breaking counts it, that fits a line `width` wide:
+    /// `fittingLimit(width:)`, less the room negative letter spacing needs. Pango
+    /// counts a line's letter spacing when it breaks and takes it off the line's two
+    /// ends after, so its lines with negative spacing can come out wider than the
+    /// width; these leave room for what the ends give back, and never do.
+    func lineLimit(width: Double) -> Double { fittingLimit(width: width) + letterSpacingAllowance }
+
     /// The number of break segments.
     public var segmentCount: Int { segments.count }
 

@@ -74,6 +74,9 @@ struct HyphenLimits {
 /// A shaped paragraph measures its segments in points, from its glyph advances;
 /// edges HarfBuzz marked unsafe to break are measured by re-shaping them.
 extension ShapedParagraph: SegmentMeasure {
+    /// The widest content that fits a line `width` wide (`lineLimit(width:)`).
+    func limit(width: Double) -> Double { lineLimit(width: width) }
+
     /// Whether the paragraph hyphenates automatically.
     var hyphenatesWords: Bool { automaticHyphenation != nil }
 

@@ -3,7 +3,10 @@
 /// then takes it off the two visual ends of each line (`adjust_line_letter_spacing`
 /// in pango-layout.c). TextLayout does the same, so the same markup breaks into the
 /// same lines, and a line's width, its alignment and its glyphs leave out the
-/// spacing past its first and last grapheme.
+/// spacing past its first and last grapheme. Negative spacing is the one
+/// difference: the ends give it back, so a line is set wider than it was counted,
+/// and breaking leaves room for that (`ShapedParagraph.lineLimit(width:)`) where
+/// Pango's line would overflow.
 extension LineBuilder {
     /// The letter spacing taken off a line of `pieces` (logical, as `pieces(of:)`
     /// makes them), in points: the left part of the spacing of the visually leftmost
@@ -77,7 +80,6 @@ extension LineBuilder {
     /// `style`, in points.
     private static func spacing(_ style: ShapingStyle?, scale: Double) -> (left: Double, right: Double) {
         guard let style, style.letterSpacing != 0 else { return (0, 0) }
-        let units = style.letterSpacingUnits(scale: scale)
-        return (Double(units.left) * scale, Double(units.right) * scale)
+        return style.letterSpacingSides(scale: scale)
     }
 }

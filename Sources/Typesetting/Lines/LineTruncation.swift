@@ -40,7 +40,7 @@ extension ShapedParagraph {
         let range = start..<length
         var contentEnd = length
         while contentEnd > start, isHangingWhitespace(text[contentEnd - 1]) { contentEnd -= 1 }
-        let limit = fittingLimit(width: style.lineSpan(width: Double(width), isFirst: start == 0).available)
+        let limit = lineLimit(width: style.lineSpan(width: Double(width), isFirst: start == 0).available)
         let fullWidth = exactContentWidth(line: range, contentEnd: contentEnd)
         if mode == .clip || fullWidth <= limit || range.isEmpty {
             var line = builder.lines(for: [LineBreak(range: range, contentEnd: contentEnd, isMandatory: true)])[0]

@@ -62,7 +62,7 @@ extension ShapedParagraph {
         var first = segments.index(holding: start)
         var consecutiveHyphens = 0
         while first < segments.count {
-            let limit = fittingLimit(width: lineStart == 0 ? firstLineWidth : width)
+            let limit = lineLimit(width: lineStart == 0 ? firstLineWidth : width)
             // The last segment after which the line may end without a hyphen, its
             // content width, and the last hyphen break whose hyphen fits.
             var last = -1

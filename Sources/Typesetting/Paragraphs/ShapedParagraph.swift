@@ -39,6 +39,11 @@ public final class ShapedParagraph: Sendable {
     /// Whether a run has letter spacing, which a line's ends leave out
     /// (`LineBuilder+LetterSpacing`): nearly no paragraph does.
     let hasLetterSpacing: Bool
+    /// What negative letter spacing takes off the content that fits a line (zero
+    /// or less): a line's two ends give back their runs' spacing, so with negative
+    /// spacing a line is set wider than breaking counts it, and every limit leaves
+    /// room for the most its ends can give back (`lineLimit(width:)`).
+    let letterSpacingAllowance: Double
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String
     /// Where this paragraph's work is counted.
@@ -163,6 +168,13 @@ public final class ShapedParagraph: Sendable {
         self.tabs = tabs
         self.hasTabs = tabs != nil
         self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
+        var (left, right) = (0.0, 0.0)
+        for run in analysis.1 {
+            guard let style = run.style, style.letterSpacing < 0 else { continue }
+            let sides = style.letterSpacingSides(scale: run.scale)
+            (left, right) = (min(left, sides.left), min(right, sides.right))
+        }
+        self.letterSpacingAllowance = left + right
         self.adjustsLines = hasIndents || hasLetterSpacing || style.alignment == .justified
         statistics.paragraphTypeset()
     }

@@ -130,6 +130,13 @@ final class ShapingStyle: Sendable, Hashable {
         return Int32(min(max(units, -maximumSpacingUnits), maximumSpacingUnits))
     }
 
+    /// `letterSpacingUnits(scale:)` in points: the spacing as a run at `scale`
+    /// points per font unit sets it.
+    func letterSpacingSides(scale: Double) -> (left: Double, right: Double) {
+        let units = letterSpacingUnits(scale: scale)
+        return (Double(units.left) * scale, Double(units.right) * scale)
+    }
+
     /// The optional ligatures, off: under tracking or letter spacing.
     private static let optionalLigaturesOff = ["liga", "clig", "dlig", "hlig"].map(off)
     private static let kerningOff = off("kern")

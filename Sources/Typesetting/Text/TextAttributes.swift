@@ -64,8 +64,10 @@ public struct TextAttributes: Sendable, Hashable {
     /// `letter_spacing`: part on the left of each and the rest on its right (half
     /// each, but a whole number of points puts its odd point on the left, as Pango
     /// does), run edges included; a line's two ends leave it out, though breaking
-    /// counts it there, as in Pango. Non-zero letter spacing turns off optional
-    /// ligatures. At most 512 em a side; a value that is no number counts as none.
+    /// counts it there, as in Pango (negative spacing, which the ends give back,
+    /// is left room for, so no line is set wider than its width). Non-zero letter
+    /// spacing turns off optional ligatures. At most 512 em a side; a value that is
+    /// no number counts as none.
     public var letterSpacing: CGFloat {
         get { storage.values.letterSpacing }
         set { mutate { $0.letterSpacing = newValue } }
