@@ -34,6 +34,7 @@ let package = Package(
         fuzzTarget("fuzz-editing", ["Typesetting", "TextLayout"]),
         fuzzTarget("fuzz-fonts", ["Typesetting"]),
         fuzzTarget("fuzz-cards", ["LabelCards", "TextRendering"]),
+        fuzzTarget("fuzz-markup", ["Typesetting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,12 +6,12 @@
 # written to Fuzz/.build/crashes/ and ends the script with status 1 after the others
 # finish, with the command that replays it.
 #
-#   Fuzz/run.sh SECONDS [TARGET…]     targets: layout editing fonts cards (default all)
+#   Fuzz/run.sh SECONDS [TARGET…]     targets: layout editing fonts cards markup (default all)
 set -euo pipefail
 cd "$(dirname "$0")"
 seconds="${1:?usage: Fuzz/run.sh SECONDS [TARGET…]}"
 shift
-targets=("${@:-layout editing fonts cards}")
+targets=("${@:-layout editing fonts cards markup}")
 read -r -a targets <<< "${targets[*]}"
 jobs="${FUZZ_JOBS:-2}"
 bin=.build/release
