@@ -75,6 +75,36 @@ import Testing
         #expect(lines[0].width <= prefix + 0.5)
     }
 
+    /// fuzz-layout (run 15): a word too wide for its line whose soft hyphen's
+    /// hyphen does not fit either ends a grapheme before the soft hyphen, without a
+    /// hyphen; that new edge was not measured again. In "بسم" + U+00AD + "لا" (the
+    /// "سم" and the soft hyphen bold 24 pt) the meem joins across the soft hyphen,
+    /// which is transparent to Arabic joining, and cut there takes its final form:
+    /// the line was 46.88 pt at 45, measured 44.96 joined. Now, under every
+    /// strategy, no line is wider than its width unless it holds one grapheme.
+    @Test(arguments: [nil] + LineBreakStrategyKind.allCases.map { $0 } as [LineBreakStrategyKind?])
+    func aWordCutBeforeItsSoftHyphenIsMeasuredWhereItIsCut(strategy: LineBreakStrategyKind?) throws {
+        let string = "\u{628}\u{633}\u{645}\u{AD}\u{644}\u{627}"
+        var text = AttributedText(string)
+        try text.setAttributes(TextAttributes(font: TestData.font("DejaVuSans-Bold.ttf", size: 24)), range: 1..<4)
+        var style = ParagraphStyle(lineBreakStrategy: strategy)
+        style.hyphenation = .manual
+        let paragraph = try Typesetter(fonts: TestData.cascade(size: 16), style: style, usesAllCores: false)
+            .paragraph(text)
+        if strategy == nil || strategy == .greedy {
+            #expect(try paragraph.lines(width: 45).map(\.range) == [0..<2, 2..<6])
+        }
+        var overWide = 0
+        for width in stride(from: 5.0, through: 70, by: 0.25) {
+            for line in try paragraph.lines(width: width) where line.width > width + 1e-9 {
+                overWide += 1
+                let content = Array(text.utf16[line.range.lowerBound..<line.contentEnd])
+                #expect(try graphemeBoundaries(in: content).count == 2, "\(line.range), \(line.width) pt at \(width)")
+            }
+        }
+        #expect(overWide > 0, "some width is narrower than a grapheme")
+    }
+
     @Test func aHyphenAtARightToLeftRunsEndSitsAtItsLeft() throws {
         // Arabic (Hebrew keeps a hyphen to its letter: UAX #14 LB21a).
         let paragraph = try Self.paragraph("كتاب\(Self.shy)مكتبة")

@@ -165,8 +165,12 @@ enum GreedyBreaking<Text: SegmentMeasure> {
                     let shorter = advances.boundary(before: end, after: lineStart)
                 {
                     // The word up to its hyphen break fits, its hyphen does not: no
-                    // hyphen, a grapheme less.
-                    (end, consumed) = shorter
+                    // hyphen, a grapheme less — fitted again, as the line is cut at a
+                    // new edge (an Arabic letter before a soft hyphen takes its final
+                    // form there, wider than the joined one the word was measured with).
+                    (end, consumed) = graphemeFit(
+                        text, advances, from: lineStart, limit: limit, upTo: shorter.end,
+                        segment: (segments.contentEnd(of: first), segments.end(of: first)))
                 }
                 if end < pieceEnd {
                     consecutiveHyphens = 0
