@@ -90,8 +90,10 @@ enum OptimalBreaking<Text: SegmentMeasure> {
                     let shorter = advances.boundary(before: end, after: lineStart)
                 {
                     // The word up to its hyphen break fits, its hyphen does not: no
-                    // hyphen, a grapheme less (as greedy).
-                    (end, consumed) = shorter
+                    // hyphen, a grapheme less, fitted again at that new edge (as greedy).
+                    (end, consumed) = GreedyBreaking.graphemeFit(
+                        text, advances, from: lineStart, limit: limit, upTo: shorter.end,
+                        segment: (segments.contentEnd(of: first), segments.end(of: first)))
                 }
                 limit = restLimit
                 if end < segments.contentEnd(of: first) {
