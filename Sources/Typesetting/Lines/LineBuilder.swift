@@ -38,10 +38,11 @@ struct LineBuilder {
             lineBreak.contentWidth
             ?? paragraph.exactContentWidth(line: range, contentEnd: lineBreak.contentEnd)
             + (lineBreak.isHyphenated ? hyphenAdvance(before: lineBreak.contentEnd) : 0)
-        let hanging =
+        let hanging = max(
             lineBreak.whitespaceWidth
-            ?? (lineBreak.contentEnd < range.upperBound
-                ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0)
+                ?? (lineBreak.contentEnd < range.upperBound
+                    ? paragraph.exactContentWidth(line: range, contentEnd: range.upperBound) - content : 0),
+            0)
         var width = content
         let firstRun = paragraph.runIndex(containing: range.lowerBound, from: hint)
         // The width the indents leave this line: what it justifies to.
@@ -61,6 +62,10 @@ struct LineBuilder {
                 width = available
             }
         }
+        // Spacing that takes back more than the glyphs advance (a letter spacing of
+        // -1 em) would make the line narrower than nothing: it is zero wide, and its
+        // glyphs may draw left of its origin, as they overlap anyway.
+        width = max(width, 0)
         var metrics = paragraph.defaultMetrics
         var first = true
         var index = firstRun
@@ -255,8 +260,9 @@ struct LineBuilder {
             metrics.descent = max(metrics.descent, m.descent)
             metrics.lineGap = max(metrics.lineGap, m.lineGap)
         }
+        // No narrower than nothing, as `line(for:isLast:firstRunFrom:)` has it.
         return makeLine(
-            range: range, contentEnd: contentEnd, width: contentWidth, whitespaceWidth: whitespaceWidth,
+            range: range, contentEnd: contentEnd, width: max(contentWidth, 0), whitespaceWidth: max(whitespaceWidth, 0),
             metrics: metrics, runSource: .prebuilt(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
             isLast: isLast, truncatedRange: truncatedRange)
     }
