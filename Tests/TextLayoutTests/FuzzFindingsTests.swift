@@ -219,4 +219,33 @@ import Typesetting
         let frameLines = try typesetter.frame(for: text, width: 7.5).lines.map(\.documentRange)
         #expect(fragment == frameLines, "\(fragment) \(frameLines)")
     }
+
+    /// fuzz-markup: text a thousandth of a point high (markup's `size="1"`, 1/1024
+    /// pt, in subscript) in a frame 1e-300 pt wide broke "office" into six lines,
+    /// the managers, which lay out a container narrower than 0.001 pt as 0.001 pt
+    /// wide, into three ("o", "ffi", "ce"). Every API now takes such a width as
+    /// 0.001 pt, and they agree.
+    @Test func aWidthUnderAThousandthOfAPointIsTheSameToTheFrameAndTheManagers() throws {
+        var text = AttributedText("office ffi")
+        try text.updateAttributes(in: 0..<text.length) {
+            $0.fontDescriptor = FontDescriptor(size: 1.0 / 1024)
+            $0.baselineShift = .subscript
+        }
+        let fonts = try TestData.cascade(size: 16)
+        let typesetter = Typesetter(fonts: fonts, usesAllCores: false)
+        let atNarrowest = try typesetter.frame(for: text, width: 0.001).lines.map(\.range)
+        #expect(atNarrowest.count < text.length - 1, "graphemes share lines at 0.001 pt")
+        for width in [1e-300, 1e-6, 0.0005] as [CGFloat] {
+            #expect(try typesetter.frame(for: text, width: width).lines.map(\.range) == atNarrowest)
+            #expect(try typesetter.paragraph(text).lines(width: width).map(\.range) == atNarrowest)
+            let storage = TextContentStorage(attributedString: text)
+            let manager = TextLayoutManager(fonts: fonts)
+            storage.addTextLayoutManager(manager)
+            let container = TextContainer(size: CGSize(width: width, height: .infinity))
+            container.lineFragmentPadding = 0
+            manager.textContainer = container
+            let lines = Fixtures.allFragments(manager).flatMap { $0.textLineFragments.map(\.characterRange) }
+            #expect(lines == atNarrowest, "width \(width)")
+        }
+    }
 }

@@ -215,7 +215,7 @@ public final class ShapedParagraph: Sendable {
     public func lineBreaks(width: CGFloat) throws -> [LineBreak] {
         try Self.validate(width: width)
         statistics.linesBroken()
-        return breaks(width: Double(width), strategy: strategy, from: 0)
+        return breaks(width: Double(Self.layoutWidth(width)), strategy: strategy, from: 0)
     }
 
     /// The paragraph's lines at `width`: positioned from y = 0 at the paragraph's
@@ -243,7 +243,7 @@ public final class ShapedParagraph: Sendable {
     ///   (infinity lays out without wrapping).
     public func lines(width: CGFloat, strategy: any LineBreakStrategy, from start: Int) throws -> [Line] {
         try Self.validate(width: width)
-        return lines(layoutWidth: width, strategy: strategy, from: start)
+        return lines(layoutWidth: Self.layoutWidth(width), strategy: strategy, from: start)
     }
 
     /// The paragraph's lines from `start` on at `width`, which must be valid (see
@@ -278,8 +278,11 @@ public final class ShapedParagraph: Sendable {
         }
     }
 
-    /// The narrowest width `layoutWidth(_:)` gives, in points: at most one grapheme
-    /// fits on a line.
+    /// The narrowest width lines are laid out at, in points: a thousandth of a point,
+    /// narrower than any grapheme at a legible size, so a line holds one. A positive
+    /// width narrower than this lays out as this wide whatever the API — a frame, a
+    /// paragraph's lines or a layout manager's container — so they all agree even
+    /// where graphemes are smaller still (text a thousandth of a point high).
     package static let narrowestLayoutWidth: CGFloat = 0.001
 
     /// The longest paragraph a typesetter lays out, in UTF-16 units: 2^30 − 1, the
