@@ -4,50 +4,56 @@ import Typesetting
 
 // Pango markup, as `textlayout wrap --markup`, `render --markup` and card records
 // with "detailIsMarkup" read it → `AttributedText(markup:baseSize:extensions:)` →
-// `Typesetter.frame`. The first byte says how the rest is read:
+// layout. The first byte says how the rest is read, the second whether links and
+// attachments are on; then come fuzz-layout's options (`LayoutOptions`, whose font
+// size is the markup's base size), then:
 //
-// - raw (even): the rest is the markup, decoded as the CLI decodes its input (bad
+// - raw (first byte even): the markup, decoded as the CLI decodes its input (bad
 //   UTF-8 as U+FFFD). It parses, or fails with `.invalidMarkup` whose message
 //   starts with a line and column inside the markup;
-// - built (odd): the rest builds a document that is well-formed by construction
-//   (valid tags and attributes, text escaped, characters written raw or as
-//   references, comments, processing instructions and CDATA, which add no text,
-//   between): it must parse, to exactly the text put
-//   in, with the same attributes wherever the same elements are open, unless it
-//   nests deeper than `MarkupParser.maximumDepth`, which is that error.
+// - built (odd): steps that build a document well-formed by construction (valid
+//   tags and attributes, text escaped, characters written raw or as references,
+//   comments, processing instructions and CDATA, which add no text, between): it
+//   must parse to exactly the text put in, with the same attributes wherever the
+//   same elements are open, unless it nests deeper than 256 elements, which is
+//   that error.
 //
 // Whatever parses: parsing again gives the same; runs cover the text in order,
-// neighbours differing; the text itself, escaped, parses back to itself; and the
-// frame at a width from the input keeps the layout invariants.
+// neighbours differing; the text itself, escaped, parses back to itself; and laid
+// out with the input's options it passes every check of fuzz-layout
+// (`LayoutFuzzChecks`): both managers agree, the frame keeps the layout
+// invariants under the style's strategy, hyphenation and line-break mode, and
+// cached shaping equals shaping from an empty cache.
 
-/// The fonts markup chooses among: DejaVu Sans in its four styles, the variable
-/// Inter, and the script fonts as fallbacks (no system fallback).
-private let cascade: FontCascade = {
+/// The fonts markup chooses among, at `size`: DejaVu Sans in its four styles, the
+/// variable Inter, and the script fonts as fallbacks (no system fallback).
+private func markupCascade(size: CGFloat) -> FontCascade {
     let styled = [
         "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSans-BoldOblique.ttf", "InterVariable-Subset.ttf",
     ]
     do {
-        let fallbacks = try (FuzzFonts.fallbackNames + styled).map { try Font(face: FuzzFonts.face($0), size: 12) }
+        let fallbacks = try (FuzzFonts.fallbackNames + styled).map { try Font(face: FuzzFonts.face($0), size: size) }
         return FontCascade(
-            primary: try Font(face: FuzzFonts.face("DejaVuSans.ttf"), size: 12), fallbacks: fallbacks,
+            primary: try Font(face: FuzzFonts.face("DejaVuSans.ttf"), size: size), fallbacks: fallbacks,
             systemFallback: nil)
     } catch {
         LayoutChecks.fail("\(error)")
     }
-}()
+}
 
 /// The attachment `<attachment name="tile"/>` inserts when attachments are on.
 private let extended = MarkupExtensions(
     links: true, attachments: ["tile": TextAttachment(name: "tile", size: CGSize(width: 12, height: 9))])
 
-/// One input: the way it is read, a base size, the extensions, a width, then the
-/// markup or the steps that build it.
+/// One input: the way it is read, the extensions, layout options (whose font
+/// size is the markup's base size), then the markup or the steps that build it.
 private func parseAndLayOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let isBuilt = input.bool()
-    let baseSize = input.choose([12, 16, 1, 0.5, 300] as [CGFloat])
     let extensions = input.bool() ? extended : .pango
-    let width = LayoutOptions.width(&input)
+    var options = LayoutOptions(&input)
+    let baseSize = options.fonts.primary.size
+    options.fonts = markupCascade(size: baseSize)
     let text: AttributedText?
     if isBuilt {
         var document = MarkupDocument(extensions: extensions)
@@ -59,7 +65,7 @@ private func parseAndLayOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     }
     guard let text else { return 0 }
     checkParsed(text, baseSize: baseSize, extensions: extensions)
-    layOut(text, width: width)
+    LayoutFuzzChecks.check(text, options)
     return 0
 }
 
@@ -134,21 +140,6 @@ private func checkParsed(_ text: AttributedText, baseSize: CGFloat, extensions: 
         LayoutChecks.fail(
             "the parsed text, escaped, parses to \(again.string.debugDescription) in \(again.runs.count) runs, not "
                 + text.string.debugDescription)
-    }
-}
-
-/// The frame at `width` keeps the invariants of every layout.
-private func layOut(_ text: AttributedText, width: CGFloat) {
-    let typesetter = Typesetter(fonts: cascade, usesAllCores: false)
-    do {
-        let frame = try typesetter.frame(for: text, width: width)
-        guard !(width.isNaN || width <= 0) else { LayoutChecks.fail("width \(width) accepted") }
-        LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
-        LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
-    } catch let error as TypesettingError where error.code == .invalidWidth {
-        guard width.isNaN || width <= 0 else { LayoutChecks.fail("width \(width) refused: \(error)") }
-    } catch {
-        LayoutChecks.fail("frame of parsed markup at \(width) threw \(error)")
     }
 }
 
