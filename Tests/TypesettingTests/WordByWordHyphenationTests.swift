@@ -164,6 +164,25 @@ import Testing
         return first
     }
 
+    /// fuzz-markup (run 17, the same check): with negative letter spacing a cluster's
+    /// advance can be negative, so a word can fit a line whole where its first piece
+    /// does not. "extraordinary" spaced +3 pt over "extraor" and -12 pt over "dinary"
+    /// is narrower than "extraor" alone: word by word took it whole, over every point
+    /// broke it after "extra-". A paragraph with negative spacing now breaks over
+    /// every point from the first break on.
+    @Test func negativeSpacingBreaksOverEveryPointFromTheFirstBreak() throws {
+        var text = AttributedText("an extraordinary tale")
+        try text.updateAttributes(in: 3..<10) { $0.letterSpacing = 3 }
+        try text.updateAttributes(in: 10..<16) { $0.letterSpacing = -12 }
+        let typesetter = try HyphenationTests.typesetter(HyphenationTests.auto())
+        var hyphenated = 0
+        for width in stride(from: 20.0, through: 160.0, by: 0.5) {
+            let lines = try Self.brokenTwice(text, by: typesetter, width: width)
+            hyphenated += lines.filter(\.isHyphenated).count
+        }
+        #expect(hyphenated > 0, "some width breaks the word at a point")
+    }
+
     /// fuzz-layout (its check that a second break gives the first's lines): a line
     /// starting at a point inside the "ff" ligature of "office" is unsafe at its
     /// start, so its end at the word's end is measured exactly; it does not fit, and

@@ -81,8 +81,14 @@ extension ShapedParagraph: SegmentMeasure {
     var hyphenatesWords: Bool { automaticHyphenation != nil }
 
     /// Whether greedy breaking should ask for automatic hyphenation points word by
-    /// word: on the paragraph's first break (see `AutomaticHyphenation`).
-    var breaksWordByWord: Bool { automaticHyphenation?.breaksWordByWord() ?? false }
+    /// word: on the paragraph's first break (see `AutomaticHyphenation`), unless a
+    /// run has negative spacing. Word by word gives the lines of breaking over every
+    /// point because a word that fits has every piece of it fit; with a cluster of
+    /// negative advance a word can fit whole where its first piece does not, so such
+    /// a paragraph always breaks over every point.
+    var breaksWordByWord: Bool {
+        !hasNegativeSpacing && (automaticHyphenation?.breaksWordByWord() ?? false)
+    }
 
     /// The automatic hyphenation points of the word in greedy segment `j`.
     func hyphenate(segment j: Int, room: Double, into word: inout HyphenatedWord) -> WordHyphenation {

@@ -44,6 +44,10 @@ public final class ShapedParagraph: Sendable {
     /// spacing a line is set wider than breaking counts it, and every limit leaves
     /// room for the most its ends can give back (`lineLimit(width:)`).
     let letterSpacingAllowance: Double
+    /// Whether a run has negative letter spacing or tracking, which can make a
+    /// cluster's advance negative (a zero-width control, or any glyph at a tiny
+    /// size): a stretch of text may then be narrower than a part of it.
+    let hasNegativeSpacing: Bool
     /// The locale the paragraph was analysed for (line breaking, shaping language).
     let locale: String
     /// Where this paragraph's work is counted.
@@ -169,6 +173,9 @@ public final class ShapedParagraph: Sendable {
         self.hasTabs = tabs != nil
         self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
         var (left, right) = (0.0, 0.0)
+        self.hasNegativeSpacing = analysis.1.contains {
+            ($0.style?.letterSpacing ?? 0) < 0 || ($0.style?.tracking ?? 0) < 0
+        }
         for run in analysis.1 {
             guard let style = run.style, style.letterSpacing < 0 else { continue }
             let sides = style.letterSpacingSides(scale: run.scale)
