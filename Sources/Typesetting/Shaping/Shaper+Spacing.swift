@@ -13,7 +13,7 @@ extension Shaper {
     /// merges marks into their base), and the optional ligatures are off under
     /// spacing, so a cluster is one grapheme but for the required ligatures some
     /// scripts form. Widths stay in font units, rounded to the nearest: at 2,048
-    /// units per em and 16 pt a unit is 1/128 pt. Each spacing is at most 512 em
+    /// units per em and 16 pt a unit is 1/128 pt. Each spacing is at most 2^20 units
     /// (`ShapingStyle.maximumSpacingUnits`).
     func addSpacing(to run: inout ShapedRun, style: ShapingStyle) {
         let n = run.count

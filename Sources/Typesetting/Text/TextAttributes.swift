@@ -55,7 +55,8 @@ public struct TextAttributes: Sendable, Hashable {
     }
     /// Extra space after each grapheme cluster, in points, as TextKit's `tracking`.
     /// Non-zero tracking turns off optional ligatures (as CSS `letter-spacing` does).
-    /// At most 512 em a cluster; a value that is no number counts as none.
+    /// At most 2^20 font units a cluster (512 em at 2,048 units per em); a value that
+    /// is no number counts as none.
     public var tracking: CGFloat {
         get { storage.values.tracking }
         set { mutate { $0.tracking = newValue } }
@@ -66,8 +67,8 @@ public struct TextAttributes: Sendable, Hashable {
     /// does), run edges included; a line's two ends leave it out, though breaking
     /// counts it there, as in Pango (negative spacing, which the ends give back,
     /// is left room for, so no line is set wider than its width). Non-zero letter
-    /// spacing turns off optional ligatures. At most 512 em a side; a value that is
-    /// no number counts as none.
+    /// spacing turns off optional ligatures. At most 2^20 font units a side (512 em
+    /// at 2,048 units per em); a value that is no number counts as none.
     public var letterSpacing: CGFloat {
         get { storage.values.letterSpacing }
         set { mutate { $0.letterSpacing = newValue } }
