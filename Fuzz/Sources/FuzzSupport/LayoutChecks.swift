@@ -34,15 +34,11 @@ public enum LayoutChecks {
         guard index == lines.count else { fail("line \(index) is in no paragraph") }
     }
 
-    /// The narrowest width the engine lays lines out at (`ShapedParagraph`'s, which
-    /// is package-internal there): a positive width under it lays out as it.
-    public static let narrowestLayoutWidth: CGFloat = 0.001
-
-    /// No line is wider than `width` (or `narrowestLayoutWidth`, where narrower)
+    /// No line is wider than `width` (or `ShapedParagraph.narrowestLayoutWidth`, where narrower)
     /// unless its content (its whitespace hanging) is a
     /// single grapheme cluster (ICU's), which cannot be broken; every dimension is finite.
     public static func checkWidths(_ lines: [Line], text: [UInt16], width: CGFloat) {
-        let width = max(width, narrowestLayoutWidth)
+        let width = max(width, ShapedParagraph.narrowestLayoutWidth)
         for line in lines {
             let numbers = [line.width, line.trailingWhitespaceWidth, line.height, line.origin.x, line.origin.y]
             guard numbers.allSatisfy(\.isFinite) else { fail("line \(line.documentRange) has \(numbers)") }
@@ -64,7 +60,7 @@ public enum LayoutChecks {
     public static func checkTruncatedWidths(
         _ lines: [Line], text: [UInt16], width: CGFloat, _ mode: TruncationMode
     ) {
-        let width = max(width, narrowestLayoutWidth)
+        let width = max(width, ShapedParagraph.narrowestLayoutWidth)
         for line in lines where line.width > width * (1 + 1e-9) + 1e-9 {
             guard line.width.isFinite else { fail("line \(line.documentRange) is \(line.width) wide") }
             guard let cut = line.truncatedRange else {

@@ -171,16 +171,20 @@ public final class ShapedParagraph: Sendable {
             text: text, runs: analysis.1, style: style, locale: locale, isRightToLeft: analysis.0.isRightToLeft)
         self.tabs = tabs
         self.hasTabs = tabs != nil
-        self.hasLetterSpacing = analysis.1.contains { ($0.style?.letterSpacing ?? 0) != 0 }
+        // The runs' spacing in one pass, each run read in place (a copy would retain
+        // what it holds): nearly every run has no style that adds space.
+        var (hasLetterSpacing, hasNegativeSpacing) = (false, false)
         var (left, right) = (0.0, 0.0)
-        self.hasNegativeSpacing = analysis.1.contains {
-            ($0.style?.letterSpacing ?? 0) < 0 || ($0.style?.tracking ?? 0) < 0
-        }
-        for run in analysis.1 {
-            guard let style = run.style, style.letterSpacing < 0 else { continue }
-            let sides = style.letterSpacingSides(scale: run.scale)
+        for index in analysis.1.indices {
+            guard let style = analysis.1[index].style, style.addsSpace else { continue }
+            hasLetterSpacing = hasLetterSpacing || style.letterSpacing != 0
+            hasNegativeSpacing = hasNegativeSpacing || style.letterSpacing < 0 || style.tracking < 0
+            guard style.letterSpacing < 0 else { continue }
+            let sides = style.letterSpacingSides(scale: analysis.1[index].scale)
             (left, right) = (min(left, sides.left), min(right, sides.right))
         }
+        self.hasLetterSpacing = hasLetterSpacing
+        self.hasNegativeSpacing = hasNegativeSpacing
         self.letterSpacingAllowance = left + right
         self.adjustsLines = hasIndents || hasLetterSpacing || style.alignment == .justified
         statistics.paragraphTypeset()
@@ -290,7 +294,7 @@ public final class ShapedParagraph: Sendable {
     /// width narrower than this lays out as this wide whatever the API — a frame, a
     /// paragraph's lines or a layout manager's container — so they all agree even
     /// where graphemes are smaller still (text a thousandth of a point high).
-    package static let narrowestLayoutWidth: CGFloat = 0.001
+    public static let narrowestLayoutWidth: CGFloat = 0.001
 
     /// The longest paragraph a typesetter lays out, in UTF-16 units: 2^30 − 1, the
     /// most its line breaker's offsets hold. A longer one is an error

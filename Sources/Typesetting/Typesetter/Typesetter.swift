@@ -149,8 +149,8 @@ public final class Typesetter: Sendable {
     /// - Parameters:
     ///   - text: the text and its attributes.
     ///   - width: the line width in points; `.infinity` only breaks at mandatory
-    ///     breaks; a width under 0.001 pt lays out as 0.001 pt wide, as the layout
-    ///     managers lay out a container that narrow.
+    ///     breaks; a width under `ShapedParagraph.narrowestLayoutWidth` (0.001 pt)
+    ///     lays out as that wide, as the layout managers lay out a container that narrow.
     /// - Throws: `TypesettingError` with `.invalidWidth` unless `width` is positive;
     ///   `.unicodeAnalysisFailed` when ICU fails.
     public func frame(for text: AttributedText, width: CGFloat) throws -> TextFrame {
