@@ -54,6 +54,8 @@ for target in "${targets[@]}"; do
     echo "fuzz-$target: CRASH after $(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#') executions: $crash"
     grep -m1 -E "Fatal error|ERROR: AddressSanitizer|runtime failure" "$log" || true
     echo "  replay: SWIFT_BACKTRACE=enable=no Fuzz/$bin/fuzz-$target Fuzz/$crash   (log: Fuzz/$log)"
+    [ "$target" = fonts ] || [ "$target" = cards ] ||
+      echo "  describe: FUZZ_DESCRIBE=1 SWIFT_BACKTRACE=enable=no Fuzz/$bin/fuzz-$target -detect_leaks=0 Fuzz/$crash"
     status=1
   elif [ -n "$done_line" ]; then
     echo "fuzz-$target: ${done_line#Done }, no crash"

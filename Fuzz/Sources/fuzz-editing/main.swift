@@ -18,6 +18,7 @@ private func edit(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let options = LayoutOptions(&input)
     var session = EditingSession(options: options, text: pieces(&input, count: Int(input.byte() % 32)))
+    FuzzDescription.write(session.expected, options)
     for _ in 0..<64 where !input.isAtEnd {
         session.step(&input)
     }
@@ -70,6 +71,7 @@ private struct EditingSession {
         case 0, 1:  // insert, delete or replace: a range and what replaces it
             let target = range(&input)
             let replacement = AttributedText(utf16: pieces(&input, count: Int(input.byte() % 4)))
+            FuzzDescription.write("replace \(target) with " + FuzzDescription.code(replacement.utf16))
             storage.replaceCharacters(in: TextRange(target), with: replacement)
             expected.replaceSubrange(target, with: replacement)
         case 2:  // plain text, taking the attributes around it or typing attributes just set
@@ -77,18 +79,24 @@ private struct EditingSession {
             if input.bool() { storage.typingAttributes = TextAttributes(font: try? options.fonts.primary.withSize(9)) }
             let string = String(decoding: pieces(&input, count: Int(input.byte() % 4)), as: UTF16.self)
             let attributes = storage.attributes(forReplacing: TextRange(target))
+            FuzzDescription.write(
+                "replace \(target) with the string " + FuzzDescription.code(Array(string.utf16)) + ", attributes "
+                    + FuzzDescription.describe(attributes))
             storage.replaceCharacters(in: TextRange(target), with: string)
             expected.replaceSubrange(target, with: AttributedText(string, attributes: attributes))
         case 3:
             let target = range(&input)
             let attributes =
                 input.bool() ? TextAttributes(font: try? options.fonts.primary.withSize(9)) : TextAttributes()
+            FuzzDescription.write("set attributes of \(target): " + FuzzDescription.describe(attributes))
             try! storage.setAttributes(attributes, range: TextRange(target))
             try! expected.setAttributes(attributes, range: target)
         case 4:
             container.size = CGSize(width: LayoutOptions.width(&input), height: .infinity)
             glyphContainer.size = container.size
+            FuzzDescription.write("container width \(container.size.width)")
         case 5:  // several edits in one transaction
+            FuzzDescription.write("a transaction:")
             storage.performEditingTransaction {
                 for _ in 0..<Int(input.byte() % 4) { step(&input) }
             }
@@ -96,9 +104,11 @@ private struct EditingSession {
             let controller = manager.textViewportLayoutController
             controller.viewportBounds = CGRect(
                 x: 0, y: CGFloat(input.uint16()), width: 100, height: CGFloat(input.byte()) * 4)
+            FuzzDescription.write("viewport \(controller.viewportBounds), laid out")
             controller.layoutViewport()
         case 7:
             let target = range(&input)
+            FuzzDescription.write("ensure layout of \(target)")
             manager.ensureLayout(for: TextRange(target))
             glyphManager.ensureLayout(forCharacterRange: target)
         default:

@@ -21,7 +21,9 @@ private func layOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     var input = FuzzInput(start, count)
     let options = LayoutOptions(&input)
     let split = (input.byte(), input.byte())
-    LayoutFuzzChecks.check(options.attributed(FuzzText.text(from: &input), split: split), options)
+    let text = options.attributed(FuzzText.text(from: &input), split: split)
+    FuzzDescription.write(text, options)
+    LayoutFuzzChecks.check(text, options)
     return 0
 }
 

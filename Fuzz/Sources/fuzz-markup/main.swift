@@ -58,15 +58,25 @@ private func parseAndLayOut(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
     if isBuilt {
         var document = MarkupDocument(extensions: extensions)
         document.build(from: &input)
+        describe(document.markup, built: true, baseSize: baseSize, extensions: extensions)
         text = document.check(baseSize: baseSize)
     } else {
         let markup = String(decoding: input.rest(), as: UTF8.self)
+        describe(markup, built: false, baseSize: baseSize, extensions: extensions)
         text = parseRaw(markup, baseSize: baseSize, extensions: extensions)
     }
     guard let text else { return 0 }
+    FuzzDescription.write(text, options)
     checkParsed(text, baseSize: baseSize, extensions: extensions)
     LayoutFuzzChecks.check(text, options)
     return 0
+}
+
+/// Writes the markup and how it is parsed, when `FUZZ_DESCRIBE` is set.
+private func describe(_ markup: String, built: Bool, baseSize: CGFloat, extensions: MarkupExtensions) {
+    FuzzDescription.write(
+        "markup (\(built ? "built" : "raw"), baseSize \(baseSize), links \(extensions.links), attachments "
+            + "\(extensions.attachments.keys.sorted())): " + FuzzDescription.code(Array(markup.utf16)))
 }
 
 /// `markup` parsed, twice: the same text and runs both times, or the same error.
