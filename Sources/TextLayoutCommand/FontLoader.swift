@@ -21,10 +21,20 @@ extension FontOptions {
     static func fontOptions(_ parsed: ParsedArguments, defaultSize: CGFloat) throws
         -> (font: WrapOptions.FontSource, fallbacks: [String], usesSystemFallback: Bool, size: CGFloat)
     {
-        let size = try parsed.value("size").map { try WrapOptions.positiveNumber($0, option: "size") } ?? defaultSize
+        let size = try parsed.value("size").map(fontSize) ?? defaultSize
         return (
             try WrapOptions.fontSource(parsed), parsed.allValues("fallback"), !parsed.has("no-system-fallback"), size
         )
+    }
+
+    /// `--size`: a positive number of points, at most `Font.maximumSize`.
+    private static func fontSize(_ value: String) throws -> CGFloat {
+        let size = try WrapOptions.positiveNumber(value, option: "size")
+        guard Font.isValid(size: size) else {
+            throw CommandLineError.usage(
+                "invalid value '\(value)' for '--size': expected a positive number of points, at most 1000000")
+        }
+        return size
     }
 }
 

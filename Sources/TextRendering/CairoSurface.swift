@@ -22,6 +22,9 @@ final class CairoSurface {
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// The most pixels an image surface has a side: cairo's limit.
+    static let maximumSide = 32767
+
     /// A transparent image of `width` × `height` pixels.
     ///
     /// - Throws: `RenderingError` when cairo cannot make it (too big, out of memory).
@@ -38,11 +41,11 @@ final class CairoSurface {
 
     /// An image surface of `format`, all zero; `kind` names it in errors.
     private convenience init(_ format: cairo_format_t, width: Int, height: Int, kind: String) throws {
-        guard width > 0, height > 0, width <= 32767, height <= 32767 else {
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
             throw RenderingError(
                 .invalidSize,
-                "\(kind == "image" ? "an" : "a") \(kind) must be 1 to 32767 pixels wide and high, not \(width)×\(height)"
-            )
+                "\(kind == "image" ? "an" : "a") \(kind) must be 1 to \(Self.maximumSide) pixels wide and high, not "
+                    + "\(width)×\(height)")
         }
         try self.init(
             owning: cairo_image_surface_create(format, Int32(width), Int32(height)),

@@ -38,14 +38,21 @@ final class GlyphMask: Sendable {
     /// anti-aliasing, non-zero winding).
     static func rasterize(_ path: GlyphPath, pixelsPerUnit: CGFloat, offset: CGPoint) -> GlyphMask? {
         guard let bounds = path.controlBounds else { return nil }
-        // Control points bound the curves, so the box holds every covered pixel.
-        let left = Int((offset.x + bounds.minX * pixelsPerUnit).rounded(.down))
-        let right = Int((offset.x + bounds.maxX * pixelsPerUnit).rounded(.up))
-        let top = Int((offset.y - bounds.maxY * pixelsPerUnit).rounded(.down))
-        let bottom = Int((offset.y - bounds.minY * pixelsPerUnit).rounded(.up))
-        let (width, height) = (max(right - left, 1), max(bottom - top, 1))
-        guard width * height <= maximumArea,
-            let surface = try? CairoSurface(alphaWidth: width, height: height),
+        // Control points bound the curves, so the box holds every covered pixel. It
+        // is measured before it is made whole numbers: a glyph a million points high
+        // at a large scale is wider than any Int, and is filled as a path instead.
+        let box = (
+            left: (offset.x + bounds.minX * pixelsPerUnit).rounded(.down),
+            right: (offset.x + bounds.maxX * pixelsPerUnit).rounded(.up),
+            top: (offset.y - bounds.maxY * pixelsPerUnit).rounded(.down),
+            bottom: (offset.y - bounds.minY * pixelsPerUnit).rounded(.up)
+        )
+        guard abs(box.left) < 1e9, abs(box.right) < 1e9, abs(box.top) < 1e9, abs(box.bottom) < 1e9,
+            max(box.right - box.left, 1) * max(box.bottom - box.top, 1) <= CGFloat(maximumArea)
+        else { return nil }
+        let (left, top) = (Int(box.left), Int(box.top))
+        let (width, height) = (max(Int(box.right) - left, 1), max(Int(box.bottom) - top, 1))
+        guard let surface = try? CairoSurface(alphaWidth: width, height: height),
             let context = try? CairoContext(target: surface, scale: 1)
         else { return nil }
         context.addGlyphPath(

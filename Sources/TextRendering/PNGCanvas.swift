@@ -55,13 +55,23 @@ public final class PNGCanvas: Canvas {
             throw RenderingError(
                 .invalidSize, "a PNG canvas needs a positive finite size, not \(size.width)×\(size.height)")
         }
+        // In pixels before they are whole numbers: a size of 1e300 points has no Int.
+        let (width, height) = ((size.width * scale).rounded(.up), (size.height * scale).rounded(.up))
+        guard width <= CGFloat(CairoSurface.maximumSide), height <= CGFloat(CairoSurface.maximumSide) else {
+            throw RenderingError(
+                .invalidSize,
+                "an image must be 1 to \(CairoSurface.maximumSide) pixels wide and high, not "
+                    + "\(Self.pixels(width))×\(Self.pixels(height))")
+        }
         self.size = size
         self.scale = scale
         self.glyphMasks = glyphMasks
-        let surface = try CairoSurface(
-            width: Int((size.width * scale).rounded(.up)), height: Int((size.height * scale).rounded(.up)))
+        let surface = try CairoSurface(width: Int(width), height: Int(height))
         context = try CairoContext(target: surface, scale: scale)
     }
+
+    /// A number of pixels as an error names it: whole, or in exponent form past 10^15.
+    private static func pixels(_ count: CGFloat) -> String { count < 1e15 ? String(Int(count)) : "\(count)" }
 
     /// Draws the glyphs in `color`: each outline from its coverage mask at this size
     /// and quarter-pixel position (made once per process, `GlyphMaskCache`), the

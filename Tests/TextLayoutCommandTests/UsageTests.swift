@@ -81,6 +81,11 @@ import TextLayoutCommand
         (["wrap", "--width", "300", "--face-index", "1"], "'--face-index' needs '--font"),
         (["wrap", "--width", "300", "--font", "a.ttf", "--face-index", "x"], "invalid value 'x' for '--face-index'"),
         (["wrap", "--width", "300", "--size", "0"], "invalid value '0' for '--size'"),
+        (
+            ["wrap", "--width", "300", "--size", "1e308"],
+            "invalid value '1e308' for '--size': expected a positive number of points, at most 1000000"
+        ),
+        (["render", "--width", "300", "--size", "1000001", "-o", "x.png"], "invalid value '1000001' for '--size'"),
         (["wrap", "--width", "300", "--align", "middle"], "invalid value 'middle' for '--align'"),
         (["wrap", "--width", "300", "--format", "xml"], "invalid value 'xml' for '--format'"),
         (["wrap", "--width", "300", "--manager", "other"], "invalid value 'other' for '--manager'"),

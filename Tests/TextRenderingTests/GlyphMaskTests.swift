@@ -149,6 +149,28 @@ import Typesetting
         #expect(images[0] == images[1], "filled at its exact origin either way")
     }
 
+    /// A glyph of the largest font size at 30,000 pixels a point is about 10^13
+    /// pixels a side (a canvas a hundredth of a point wide, 300 pixels): its box is measured before it is made whole
+    /// numbers (it was an `Int` overflow, the process stopped), and it is filled as
+    /// a path, which cairo refuses or draws, never a crash.
+    @Test func aGlyphLargerThanAnyIntIsFilledAsAPath() throws {
+        let run = try Self.run("g", font: "DejaVuSans.ttf", size: Font.maximumSize)
+        let glyph = try #require(run.glyphs.first)
+        let scale: CGFloat = 30_000
+        let raster = GlyphRaster(glyph, in: run.font.face, pixelsPerUnit: run.font.scale * scale, offset: .zero)
+        guard case .drawnEachTime = raster else {
+            Issue.record("a glyph 10^13 pixels high has a mask: \(raster)")
+            return
+        }
+        let canvas = try Self.canvas(0.01, 0.01, scale: scale, masks: GlyphMaskCache(budget: 1 << 20))
+        canvas.drawGlyphs([glyph], at: [CGPoint(x: 0.005, y: 0.005)], font: run.font, color: .black)
+        do {
+            _ = try canvas.image()
+        } catch let error as RenderingError {
+            #expect(error.code == .cairoFailure)
+        }
+    }
+
     @Test func overlappingGlyphsInATranslucentColourDoNotDarkenInside() throws {
         let run = try Self.run("█", font: "DejaVuSans.ttf", size: 40)
         let block = try #require(run.glyphs.first)

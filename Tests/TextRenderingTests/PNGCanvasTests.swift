@@ -129,6 +129,21 @@ import Typesetting
         #expect { try PNGCanvas(size: size) } throws: { ($0 as? RenderingError)?.code == .invalidSize }
     }
 
+    /// A size past any `Int` in pixels (text a million points high, rendered: its
+    /// frame is 10^300 points tall at some sizes before there was a largest font
+    /// size) is the same error, not a failed conversion that stops the process.
+    @Test(
+        arguments: [
+            (CGSize(width: 60, height: 1e300), 1), (CGSize(width: 1e19, height: 10), 1),
+            (CGSize(width: 10, height: 10), 1e30),
+        ] as [(CGSize, CGFloat)])
+    func sizesPastAnyIntInPixelsAreErrors(_ size: CGSize, scale: CGFloat) {
+        #expect { try PNGCanvas(size: size, scale: scale) } throws: { error in
+            guard let error = error as? RenderingError else { return false }
+            return error.code == .invalidSize && error.message.contains("must be 1 to 32767 pixels")
+        }
+    }
+
     @Test func notAPNGIsACairoError() {
         #expect { try RasterImage(png: Data("not a png".utf8)) } throws: { error in
             guard let error = error as? RenderingError else { return false }

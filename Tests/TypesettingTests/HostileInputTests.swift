@@ -34,7 +34,7 @@ import Typesetting
         #expect(frame.lines.allSatisfy { $0.width.isFinite && $0.origin.y.isFinite })
     }
 
-    @Test(arguments: [0, -1, .nan, .infinity] as [CGFloat])
+    @Test(arguments: [0, -1, .nan, .infinity, 1_000_000.5, 1e300, .greatestFiniteMagnitude] as [CGFloat])
     func aFontSizeThatIsNoSizeIsAClearError(size: CGFloat) throws {
         let face = try TestData.font().face
         #expect {
@@ -54,6 +54,25 @@ import Typesetting
         #expect(frame.lines.map(\.documentRange) == expected)
         for line in frame.lines {
             #expect(line.width.isFinite && line.height.isFinite && line.height > 0 && line.baseline.isFinite)
+        }
+        #expect(frame.height.isFinite)
+    }
+
+    /// A size an attribute asks for past `Font.maximumSize` is set at that size: a
+    /// grapheme a line, every number finite. At 10^308 points (before the bound)
+    /// three glyphs were wider than the largest `Double`, and "o wonderful" was one
+    /// line of infinite width at 300 pt.
+    @Test(arguments: [2e6, 1e300, .greatestFiniteMagnitude] as [CGFloat])
+    func aSizeAskedForPastTheLargestIsTheLargest(size: CGFloat) throws {
+        var text = AttributedText("ab cd")
+        var attributes = TextAttributes()
+        attributes.fontDescriptor = FontDescriptor(size: size)
+        try text.setAttributes(attributes, range: 0..<5)
+        let frame = try Typesetter(fonts: try TestData.cascade(size: 16)).frame(for: text, width: 300)
+        #expect(frame.lines.map(\.documentRange) == [0..<1, 1..<3, 3..<4, 4..<5])
+        #expect(frame.lines.flatMap(\.runs).allSatisfy { $0.font.size == Font.maximumSize })
+        for line in frame.lines {
+            #expect(line.width.isFinite && line.height.isFinite && line.baseline.isFinite && line.origin.y.isFinite)
         }
         #expect(frame.height.isFinite)
     }

@@ -138,10 +138,11 @@ import Testing
     }
 
     @Test func aBadBaseSizeIsAnInvalidFontSize() {
-        for size in [0, -1, CGFloat.nan, .infinity] {
+        for size in [0, -1, CGFloat.nan, .infinity, 1e300] {
             #expect(
                 throws: TypesettingError(
-                    .invalidFontSize, "the base size of markup must be a positive number of points, not \(size)")
+                    .invalidFontSize,
+                    "the base size of markup must be a positive number of points, at most 1000000, not \(size)")
             ) {
                 try AttributedText(markup: "x", baseSize: size)
             }

@@ -20,7 +20,7 @@ public struct TypesettingError: Error, Sendable, Hashable, CustomStringConvertib
         public static let fontFileInvalid = Code(rawValue: "fontFileInvalid")
         /// No installed font matches a family name.
         public static let fontFamilyNotFound = Code(rawValue: "fontFamilyNotFound")
-        /// A font size that is not a positive finite number.
+        /// A font size that is not a positive number of at most `Font.maximumSize` points.
         public static let invalidFontSize = Code(rawValue: "invalidFontSize")
         /// A layout width that is zero, negative or NaN. An infinite width is valid:
         /// lines then break only at mandatory breaks.

@@ -9,11 +9,17 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The size in points (one em).
     public let size: CGFloat
 
+    /// The largest size a font has: a million points, about 350 metres (Pango's
+    /// sizes, whole 1024ths of a point in 32 bits, stop near two million). Below
+    /// it, every width and height a layout adds up stays finite; at 10^307 points
+    /// three glyphs were wider than the largest `Double`, and lines stopped breaking.
+    public static let maximumSize: CGFloat = 1_000_000
+
     /// A font from the face at `faceIndex` in the file at `path`, the face kept by
     /// `context`.
     ///
     /// - Throws: `TypesettingError` when the file cannot be read or is not a font, or
-    ///   when `size` is not a positive finite number.
+    ///   when `size` is not a positive number of at most `maximumSize` points.
     public init(path: String, faceIndex: Int = 0, size: CGFloat, context: LayoutContext = .shared) throws {
         try self.init(face: FontFace.load(path: path, index: faceIndex, context: context), size: size)
     }
@@ -32,15 +38,19 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// A font from a loaded face at `size`.
     ///
     /// - Throws: `TypesettingError` with `.invalidFontSize` when `size` is not a
-    ///   positive finite number.
+    ///   positive number of at most `maximumSize` points.
     public init(face: FontFace, size: CGFloat) throws {
-        guard size.isFinite, size > 0 else {
+        guard Self.isValid(size: size) else {
             throw TypesettingError(
-                .invalidFontSize, "font size must be a positive number, not \(size)", path: face.path)
+                .invalidFontSize, "font size must be a positive number of points, at most 1000000, not \(size)",
+                path: face.path)
         }
         self.face = face
         self.size = size
     }
+
+    /// Whether `size` is a font size: a positive number of at most `maximumSize`.
+    public static func isValid(size: CGFloat) -> Bool { size > 0 && size <= maximumSize }
 
     /// A font from a face and a size already known to be valid.
     init(checkedFace face: FontFace, size: CGFloat) {

@@ -10,7 +10,9 @@ extension FontCascade {
     /// (`FontFace.styled(weight:width:slant:size:variations:)`).
     ///
     /// A size that is not a positive finite number is ignored: the run keeps its
-    /// font's size.
+    /// font's size. One past `Font.maximumSize` (markup's `size="1000000pt"` made
+    /// larger, or a superscript in a font whose superscripts are larger than its
+    /// letters) is set at that size.
     func font(for attributes: TextAttributes) -> Font {
         let base = attributes.font ?? primary
         var face = base.face
@@ -24,6 +26,7 @@ extension FontCascade {
         case .superscript: size *= face.unscaledMetrics.superscript.scale
         case .subscript: size *= face.unscaledMetrics.subscript.scale
         }
+        size = min(size, Font.maximumSize)
         let descriptor = attributes.fontDescriptor
         if descriptor != nil || !attributes.variations.isEmpty || !face.axes.isEmpty {
             face = face.styled(

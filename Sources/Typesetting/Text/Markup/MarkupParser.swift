@@ -154,7 +154,8 @@ extension AttributedText {
     ///   the line and column (1-based, in Unicode scalars) of the first problem:
     ///   `line 3, column 14: unclosed tag <b>`. Unknown tags, attributes and values
     ///   are errors, as in Pango; so is nesting deeper than 256 elements.
-    ///   `.invalidFontSize` when `baseSize` is not a positive finite number.
+    ///   `.invalidFontSize` when `baseSize` is not a positive number of at most
+    ///   `Font.maximumSize` points.
     public init(markup: String, baseSize: CGFloat = 12) throws {
         try self.init(markup: markup, baseSize: baseSize, extensions: .pango)
     }
@@ -163,9 +164,10 @@ extension AttributedText {
     /// `extensions` allow (a link, an inline attachment); otherwise as
     /// `init(markup:baseSize:)`, whose errors it throws.
     public init(markup: String, baseSize: CGFloat, extensions: MarkupExtensions) throws {
-        guard baseSize.isFinite, baseSize > 0 else {
+        guard Font.isValid(size: baseSize) else {
             throw TypesettingError(
-                .invalidFontSize, "the base size of markup must be a positive number of points, not \(baseSize)")
+                .invalidFontSize,
+                "the base size of markup must be a positive number of points, at most 1000000, not \(baseSize)")
         }
         var markup = markup
         self = try markup.withUTF8 { bytes in
