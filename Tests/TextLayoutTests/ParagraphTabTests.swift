@@ -100,6 +100,45 @@ import Typesetting
         #expect(wrapped[1].origin.x == 0)
     }
 
+    /// The pen is counted from the line's indent, not the margin. An indent of
+    /// 10^20 points (its neighbouring numbers 16,384 points apart) swallowed the
+    /// text after it: a tab went to a stop 10^11 points on, and at 60 points wide
+    /// "Hello wonderful world\t" was one line where every line has room for a
+    /// grapheme only.
+    @Test(arguments: [1e20, 1e300] as [CGFloat])
+    func anIndentFarPastTheMarginKeepsTabsAndLinesTheirWidths(indent: CGFloat) throws {
+        func lines(_ text: String, indent: CGFloat, interval: CGFloat, stops: [TextTab], width: CGFloat) throws
+            -> [Line]
+        {
+            let style = ParagraphStyle(
+                firstLineHeadIndent: indent, headIndent: indent, tabStops: stops, defaultTabInterval: interval)
+            return try Typesetter(fonts: TestData.cascade(), style: style).paragraph(AttributedText(text))
+                .lines(width: width)
+        }
+        // Past the last stop, the interval's next multiple from the margin: less than
+        // one interval away.
+        let line = try #require(try lines("a\tb", indent: indent, interval: 28, stops: [], width: .infinity).first)
+        let tab = line.caretOffset(forCharacter: 2) - line.caretOffset(forCharacter: 1)
+        #expect(tab > 0 && tab <= 28, "tab \(tab)")
+        #expect(abs(line.width - (try advance("a")) - tab - (try advance("b"))) < 1e-6)
+        // No room at all: a grapheme a line, as at an indent of 1,000 points.
+        let text = "Hello wonderful world\tof text"
+        let far = try lines(text, indent: indent, interval: 0, stops: ParagraphStyle().tabStops, width: 60)
+        let near = try lines(text, indent: 1000, interval: 0, stops: ParagraphStyle().tabStops, width: 60)
+        #expect(far.map(\.range) == near.map(\.range))
+        #expect(far.count > 20)
+    }
+
+    /// A default interval too small for its multiples to count (a subnormal
+    /// number: the pen over it is infinite) sets stops a thousandth of a point
+    /// apart; the tab had an infinite width.
+    @Test func anIntervalTooSmallToCountIsAThousandthOfAPoint() throws {
+        let line = try line("a\tb", stops: [], interval: .leastNonzeroMagnitude, width: .infinity)
+        let tab = line.caretOffset(forCharacter: 2) - line.caretOffset(forCharacter: 1)
+        #expect(tab >= 0 && tab <= 0.001 + 1e-9, "tab \(tab)")
+        #expect(line.width.isFinite)
+    }
+
     @Test func breakingMeasuresTheTabAtItsWidth() throws {
         // Without tab stops the words would fit; the stop at 150 pushes them over.
         let text = "Key\tvalue words that go on"

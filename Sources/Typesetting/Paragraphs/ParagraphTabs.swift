@@ -84,7 +84,10 @@ struct ParagraphTabs: Sendable {
         stops = style.tabStops.filter { $0.location.isFinite && $0.location > 0 }
             .sorted { $0.location < $1.location }
             .map { (Double($0.location), Self.placement(of: $0.alignment, rightToLeft: isRightToLeft)) }
-        interval = style.defaultTabInterval.isFinite ? max(Double(style.defaultTabInterval), 0) : 0
+        // An interval narrower than the narrowest line sets stops as good as
+        // everywhere: it is that wide, so that a stop's index stays a finite number.
+        let interval = style.defaultTabInterval.isFinite ? Double(style.defaultTabInterval) : 0
+        self.interval = interval > 0 ? max(interval, ShapedParagraph.narrowestLayoutWidth) : 0
         separator = Locale(identifier: locale).decimalSeparator?.utf16.first ?? 0x2E
     }
 
@@ -112,11 +115,15 @@ struct ParagraphTabs: Sendable {
     /// The text from `start` to `end` set from a pen `lead` points from the leading
     /// margin: each tab's width, the text's width, and whether a tab with no stop
     /// left has text after it (which then belongs on the next line).
+    ///
+    /// The pen is counted from the lead, not the margin: an indent of 10^20 points is
+    /// a number whose neighbours are 16,384 points apart, and a line's text added to
+    /// it vanished, so every line of a tabbed paragraph so indented fit.
     func layout(from start: Int, to end: Int, lead: Double) -> (
         tabWidths: [(offset: Int, width: Double)], width: Double, wraps: Bool
     ) {
         var tabWidths: [(offset: Int, width: Double)] = []
-        var pen = lead
+        var pen = 0.0
         var groupStart = start
         var pending: (offset: Int, stop: Double, placement: Placement, pen: Double)?
         var wraps = false
@@ -144,7 +151,7 @@ struct ParagraphTabs: Sendable {
         while i < offsets.count, offsets[i] < end {
             let offset = offsets[i]
             close(at: offset)
-            if let stop = nextStop(after: pen) {
+            if let stop = nextStop(after: pen, lead: lead) {
                 pending = (offset, stop.location, stop.placement, pen)
             } else {
                 tabWidths.append((offset, 0))
@@ -154,17 +161,23 @@ struct ParagraphTabs: Sendable {
             i += 1
         }
         close(at: end)
-        return (tabWidths, pen - lead, wraps)
+        return (tabWidths, pen, wraps)
     }
 
-    /// The first stop past `pen`: a style's stop, else the next multiple of the
-    /// default interval, else none.
-    private func nextStop(after pen: Double) -> (location: Double, placement: Placement)? {
-        let slop = 1e-9 * max(1, abs(pen))
-        let k = stops.partitionPoint { $0.location > pen + slop }
-        if k < stops.count { return stops[k] }
+    /// The first stop past a pen `pen` points after a line's `lead`, counted from the
+    /// lead as the pen is: a style's stop (its location is from the margin), else
+    /// the next multiple of the default interval from the margin, else none.
+    private func nextStop(after pen: Double, lead: Double) -> (location: Double, placement: Placement)? {
+        let slop = 1e-9 * max(1, abs(lead + pen))
+        let k = stops.partitionPoint { $0.location > lead + pen + slop }
+        if k < stops.count { return (stops[k].location - lead, stops[k].placement) }
         guard interval > 0 else { return nil }
-        return ((((pen + slop) / interval).rounded(.down) + 1) * interval, .leading)
+        // The lead's place between two stops, exactly (`fmod` is), so that the pen
+        // is never added to the lead itself. With no lead this is the margin's
+        // own multiple of the interval, as before.
+        let phase = fmod(lead, interval)
+        let near = 1e-9 * max(1, abs(phase + pen))
+        return ((((phase + pen + near) / interval).rounded(.down) + 1) * interval - phase, .leading)
     }
 
     /// How much of a group sits before a decimal stop: the text before the first

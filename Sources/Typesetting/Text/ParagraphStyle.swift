@@ -60,7 +60,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var tabStops: [TextTab] = ParagraphStyle.defaultTabStops
     /// Past the last tab stop, tabs go to the next multiple of this distance (as
     /// `left` stops). 0, the default, adds no stops, and as in TextKit a tab with no
-    /// stop left ends its line: the text after it starts the next one.
+    /// stop left ends its line: the text after it starts the next one. A positive
+    /// interval under a thousandth of a point is a thousandth of a point.
     public var defaultTabInterval: CGFloat = 0
     /// Whether words may be hyphenated at a line's end (`.manual`, the default: at
     /// soft hyphens only; `.auto` adds a dictionary's points, see `Hyphenation`).
