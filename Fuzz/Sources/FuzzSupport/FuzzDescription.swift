@@ -42,7 +42,11 @@ public enum FuzzDescription {
             lineHeightMultiple \(style.lineHeightMultiple), lineSpacing \(style.lineSpacing), \
             paragraphSpacing \(style.paragraphSpacing), paragraphSpacingBefore \(style.paragraphSpacingBefore), \
             lineBreakStrategy \(style.lineBreakStrategy.map { ".\($0)" } ?? "nil"), hyphenation .\(style.hyphenation), \
-            hyphenationFactor \(style.hyphenationFactor), lineBreakMode .\(style.lineBreakMode)
+            hyphenationFactor \(style.hyphenationFactor), lineBreakMode .\(style.lineBreakMode), \
+            firstLineHeadIndent \(style.firstLineHeadIndent), headIndent \(style.headIndent), \
+            tailIndent \(style.tailIndent), tabStops \(style.tabStops.map { "\($0.alignment) \($0.location)" }), \
+            defaultTabInterval \(style.defaultTabInterval), minimumLineHeight \(style.minimumLineHeight), \
+            maximumLineHeight \(style.maximumLineHeight)
             locale: \(options.locale.debugDescription), usesAllCores: \(options.usesAllCores)
             container: width \(container.width), lineFragmentPadding \(container.padding), \
             maximumNumberOfLines \(container.maximumNumberOfLines), lineBreakMode .\(container.lineBreakMode)

@@ -34,14 +34,32 @@ public enum LayoutChecks {
         guard index == lines.count else { fail("line \(index) is in no paragraph") }
     }
 
-    /// No line is wider than `width` (or `ShapedParagraph.narrowestLayoutWidth`, where narrower)
-    /// unless its content (its whitespace hanging) is a
-    /// single grapheme cluster (ICU's), which cannot be broken; every dimension is finite.
-    public static func checkWidths(_ lines: [Line], text: [UInt16], width: CGFloat) {
-        let width = max(width, ShapedParagraph.narrowestLayoutWidth)
+    /// The width a line of a paragraph in `style` may fill in a layout `width` wide,
+    /// as `ParagraphStyle` documents its indents: from the head indent (the first
+    /// line's own) to the tail indent (a positive one from the leading margin, else
+    /// from the trailing one), never narrower than `ShapedParagraph.narrowestLayoutWidth`.
+    public static func available(width: CGFloat, style: ParagraphStyle, isFirst: Bool) -> CGFloat {
+        let narrowest = ShapedParagraph.narrowestLayoutWidth
+        guard style.firstLineHeadIndent != 0 || style.headIndent != 0 || style.tailIndent != 0 else {
+            return max(width, narrowest)
+        }
+        let indent = isFirst ? style.firstLineHeadIndent : style.headIndent
+        let head = indent.isFinite && indent > 0 ? indent : 0
+        let tail = style.tailIndent.isFinite ? style.tailIndent : 0
+        return max((tail > 0 ? tail : max(width, narrowest) + tail) - head, narrowest)
+    }
+
+    /// No line is wider than its paragraph's `style` leaves it in a layout `width`
+    /// wide (`available(width:style:isFirst:)`) unless its content (its whitespace
+    /// hanging) is a single grapheme cluster (ICU's), which cannot be broken; every
+    /// dimension is finite.
+    public static func checkWidths(
+        _ lines: [Line], text: [UInt16], width: CGFloat, style: ParagraphStyle = ParagraphStyle()
+    ) {
         for line in lines {
             let numbers = [line.width, line.trailingWhitespaceWidth, line.height, line.origin.x, line.origin.y]
             guard numbers.allSatisfy(\.isFinite) else { fail("line \(line.documentRange) has \(numbers)") }
+            let width = available(width: width, style: style, isFirst: line.range.lowerBound == 0)
             guard line.width > width * (1 + 1e-9) + 1e-9 else { continue }
             let start = line.documentRange.lowerBound
             let content = text[start..<(start + line.contentEnd - line.range.lowerBound)]
@@ -54,14 +72,17 @@ public enum LayoutChecks {
         }
     }
 
-    /// No line of paragraphs truncated by `mode` is wider than `width` unless it is
+    /// No line of paragraphs truncated by `mode` is wider than `style` leaves it in
+    /// `width` (`available(width:style:isFirst:)`) unless it is
     /// truncated and keeps only what it must: one grapheme (ICU's) on each side that
     /// shows text, the ellipsis between.
     public static func checkTruncatedWidths(
-        _ lines: [Line], text: [UInt16], width: CGFloat, _ mode: TruncationMode
+        _ lines: [Line], text: [UInt16], width: CGFloat, style: ParagraphStyle = ParagraphStyle(),
+        _ mode: TruncationMode
     ) {
-        let width = max(width, ShapedParagraph.narrowestLayoutWidth)
-        for line in lines where line.width > width * (1 + 1e-9) + 1e-9 {
+        for line in lines {
+            let width = available(width: width, style: style, isFirst: line.range.lowerBound == 0)
+            guard line.width > width * (1 + 1e-9) + 1e-9 else { continue }
             guard line.width.isFinite else { fail("line \(line.documentRange) is \(line.width) wide") }
             guard let cut = line.truncatedRange else {
                 fail("line \(line.documentRange) is \(line.width) wide at \(width), not truncated")

@@ -33,7 +33,7 @@ public enum LayoutFuzzChecks {
         }
         guard !(width.isNaN || width <= 0) else { LayoutChecks.fail("width \(width) accepted") }
         LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
-        LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
+        LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width, style: options.style)
         checkBreakingAgain(text, options: options, width: width)
         checkLineBreakMode(text, options: options, width: width)
         checkCachedShaping(text, options: options, width: width, frame: frame)
@@ -78,9 +78,10 @@ public enum LayoutFuzzChecks {
         }
         LayoutChecks.checkCoverage(frame.lines, text: text.utf16)
         switch mode.truncation {
-        case nil: LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width)
+        case nil: LayoutChecks.checkWidths(frame.lines, text: text.utf16, width: width, style: style)
         case .clip: break
-        case let truncation?: LayoutChecks.checkTruncatedWidths(frame.lines, text: text.utf16, width: width, truncation)
+        case let truncation?:
+            LayoutChecks.checkTruncatedWidths(frame.lines, text: text.utf16, width: width, style: style, truncation)
         }
     }
 

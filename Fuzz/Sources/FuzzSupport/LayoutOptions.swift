@@ -3,8 +3,8 @@ import TextLayout
 import Typesetting
 
 /// What a fuzz input sets besides the text: fonts, paragraph style (with its
-/// line-break strategy and hyphenation), locale and the container, each from a few
-/// bytes.
+/// line-break strategy, hyphenation, indents, tab stops and line heights), locale
+/// and the container, each from a few bytes.
 public struct LayoutOptions {
     /// Widths that matter (tiny, huge, infinite, invalid) and ordinary ones.
     public static let widths: [CGFloat] = [
@@ -43,6 +43,23 @@ public struct LayoutOptions {
         // soft hyphens only. Others use /usr/share/hyphen, or none when missing.
         style.hyphenation = input.choose(locale.hasPrefix("de") ? [.none, .manual] : Hyphenation.allCases)
         style.hyphenationFactor = input.choose([1, 0.2, 0])
+        // The style's lengths: indents (a tail indent from either margin; none past
+        // the width, and one whose lead absorbs a line's text), tab stops of every
+        // alignment and intervals down to one too small to count, line heights.
+        style.firstLineHeadIndent = input.choose([0, 0, 0, 12, 45, 1e300])
+        style.headIndent = input.choose([0, 0, 0, 20, 1e20])
+        style.tailIndent = input.choose([0, 0, 0, -15, 60, -1e300])
+        style.tabStops = input.choose([
+            ParagraphStyle.defaultTabStops, [],
+            [
+                TextTab(.left, location: 50), TextTab(.right, location: 120), TextTab(.center, location: 200),
+                TextTab(.decimal, location: 260),
+            ],
+            [TextTab(.decimal, location: 30), TextTab(.right, location: 1e300)],
+        ])
+        style.defaultTabInterval = input.choose([0, 0, 28, 7.5, .leastNonzeroMagnitude])
+        style.minimumLineHeight = input.choose([0, 0, 12, 40])
+        style.maximumLineHeight = input.choose([0, 0, 9, 30])
     }
 
     /// One of `widths`, or a width of 0.1 to 6553.5 points.
