@@ -68,7 +68,8 @@ struct ShapedRun: Sendable {
     }
 
     /// Gives the run `count` new glyphs, which `fill` writes, every column (and
-    /// the offsets, when `hasOffsets`) in full.
+    /// the offsets, when `hasOffsets`) in full; returns what `fill` returns.
+    @discardableResult
     mutating func setGlyphs<R>(count: Int, hasOffsets: Bool, _ fill: (GlyphWriter) -> R) -> R {
         shared.object = GlyphStorage.make(count: count, hasOffsets: hasOffsets)
         glyphStart = 0
