@@ -366,7 +366,7 @@ import Testing
         for word in words + words {
             let units = Array(word.utf16)
             var cached: [Int] = []
-            units.withUnsafeBufferPointer { buffer in
+            _ = units.withUnsafeBufferPointer { buffer in
                 dictionary.forEachPoint(in: buffer, before: 2, after: 3) { cached.append($0) }
             }
             let direct = units.withUnsafeBufferPointer { dictionary.hyphenationPoints(in: $0, before: 2, after: 3) }
