@@ -26,6 +26,11 @@ final class CairoFontFace: @unchecked Sendable {
     /// this text with the glyph, cairo names it after the letters instead.
     let ligatureTexts: [UInt32: String]
 
+    /// The size, in points on a PDF page, from which glyphs cannot be text:
+    /// FreeType takes character sizes up to 65,535 (`render --size 65536 --format
+    /// pdf` failed in libfreetype).
+    static let textSizeLimit: CGFloat = 65_536
+
     /// Whether glyphs are slanted as a synthesized oblique (`FontSynthesis`): the
     /// caller shears the font matrix, so PDF text leans as the outlines do.
     let isSynthesizedOblique: Bool
@@ -100,6 +105,9 @@ final class CairoFontFace: @unchecked Sendable {
     }
 
     deinit { cairo_font_face_destroy(fontFace) }
+
+    /// Whether cairo has not put the face in an error state, which it never leaves.
+    var isUsable: Bool { cairo_font_face_status(fontFace) == CAIRO_STATUS_SUCCESS }
 
     /// The glyphs `face` maps U+FB00–U+FB06 to, each with its letters.
     private static func ligatureTexts(of face: FT_Face) -> [UInt32: String] {

@@ -27,14 +27,18 @@ final class CairoFontFaces: Sendable {
     /// How many cairo faces are kept.
     var count: Int { faces.withLock { $0.count } }
 
-    /// The cairo face for `face`, made the first time it is asked for.
+    /// The cairo face for `face`, made the first time it is asked for, and again
+    /// when the one kept has failed: cairo keeps a font face's first error for
+    /// good (a FreeType failure in one document would fail every later document
+    /// drawing with that face).
     ///
     /// - Throws: as `CairoFontFace.init(_:)`; a failure is not kept.
     func face(for face: FontFace) throws -> CairoFontFace {
-        if let known = faces.withLock({ $0[face] }) { return known }
+        if let known = faces.withLock({ $0[face] }), known.isUsable { return known }
         let made = try CairoFontFace(face)
         return faces.withLock { faces in
-            if let other = faces[face] { return other }  // made on another thread meanwhile
+            // Made on another thread meanwhile.
+            if let other = faces[face], other.isUsable { return other }
             if faces.count >= limit { faces.removeAll() }
             faces[face] = made
             return made

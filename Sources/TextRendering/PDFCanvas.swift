@@ -88,9 +88,15 @@ public final class PDFCanvas: Canvas {
     }
 
     /// Draws glyphs as text in their font; colour glyphs (emoji) as images or
-    /// coloured layers.
+    /// coloured layers. Glyphs at `CairoFontFace.textSizeLimit` or more are
+    /// filled as outlines, not text: FreeType refuses such sizes, and cairo then
+    /// fails the document and leaves the face shared with other documents failing
+    /// theirs.
     public func drawGlyphs(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
         precondition(!isFinished, "the PDF document is finished")
+        guard font.size < CairoFontFace.textSizeLimit else {
+            return drawOutlines(glyphs, at: positions, font: font, color: color)
+        }
         guard let face = cairoFace(for: font.face) else { return }
         guard font.face.hasColorGlyphs else {
             context.showGlyphs(glyphs, at: positions, face: face, size: font.size, color: color)
@@ -112,6 +118,21 @@ public final class PDFCanvas: Canvas {
             }
         }
         context.showGlyphs(text, at: textPositions, face: face, size: font.size, color: color)
+    }
+
+    /// Fills each glyph's outline as a path (colour glyphs drawn as they always are).
+    private func drawOutlines(_ glyphs: [UInt32], at positions: [CGPoint], font: Font, color: Color) {
+        for (glyph, position) in zip(glyphs, positions) {
+            let appearance = GlyphAppearance(glyph, in: font.face)
+            switch appearance {
+            case .nothing: continue
+            case .outline(let path):
+                context.addGlyphPath(path, at: position, scale: font.scale)
+                context.fillPath(with: color)
+            case .image, .layers:
+                context.drawColorGlyph(appearance, glyph: glyph, font: font, at: position, color: color, images: images)
+            }
+        }
     }
 
     /// Fills a rectangle, with rounded corners when `cornerRadius` > 0 (clamped to

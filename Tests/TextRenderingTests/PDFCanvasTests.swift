@@ -126,6 +126,32 @@ import Typesetting
         #expect(text.contains("now"))
     }
 
+    /// FreeType takes character sizes up to 65,535: a glyph at 70,000 points made
+    /// cairo fail the document in libfreetype and left the font face, shared by
+    /// every PDF of the process, failing the next document's ordinary text too. It
+    /// is filled as an outline now, and the next document is text as before.
+    @Test func aGlyphTooLargeForFreeTypeIsFilledAndLeavesTheFaceToOtherDocuments() throws {
+        let huge = try TestData.font("DejaVuSans.ttf", size: 70_000)
+        let glyph = try #require(huge.face.glyph(for: "H"))
+        let canvas = try PDFCanvas(size: CGSize(width: 100, height: 100))
+        canvas.fill(CGRect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 0, color: .white)
+        // The H's left stem: from 0.1 em right of the origin, up from the baseline.
+        canvas.drawGlyphs([glyph], at: [CGPoint(x: -7_000, y: 1_000)], font: huge, color: .black)
+        let directory = try TemporaryDirectory.make()
+        defer { TemporaryDirectory.remove(directory) }
+        let url = directory.appendingPathComponent("huge.pdf")
+        try canvas.write(to: url)
+        let image = try RasterImage(png: try PDFTools.png(of: url))
+        let dark = (0..<image.height).reduce(0) { sum, y in
+            sum + (0..<image.width).filter { image[$0, y].red < 0.5 }.count
+        }
+        #expect(dark > 2_000, "\(dark) dark pixels of \(image.width * image.height)")
+        let (frame, next) = try Self.document("Ordinary text after it", width: 260)
+        defer { TemporaryDirectory.remove(next.deletingLastPathComponent()) }
+        #expect(try PDFTools.text(of: next).contains("Ordinary text after it"))
+        #expect(frame.lines.count == 1)
+    }
+
     @Test func theSameDrawingGivesTheSameBytesInMemoryAndInAFile() throws {
         func draw(on canvas: PDFCanvas) throws {
             canvas.fill(CGRect(x: 0, y: 0, width: 200, height: 80), cornerRadius: 8, color: .white)
