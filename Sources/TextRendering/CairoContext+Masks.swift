@@ -55,9 +55,12 @@ extension CairoContext {
         let mask = placed.mask
         let left = placed.x - origin.0
         let top = placed.y - origin.1
-        let columns = max(0, -left)..<min(mask.width, size.0 - left)
-        let rows = max(0, -top)..<min(mask.height, size.1 - top)
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        // A mask wholly off the image (a mark stacked high above the text's line)
+        // has nothing to add; its bounds would make no range.
+        let (firstColumn, endColumn) = (max(0, -left), min(mask.width, size.0 - left))
+        let (firstRow, endRow) = (max(0, -top), min(mask.height, size.1 - top))
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+        let (columns, rows) = (firstColumn..<endColumn, firstRow..<endRow)
         mask.coverage.withUnsafeBufferPointer { coverage in
             for row in rows {
                 let source = coverage.baseAddress! + row * mask.width

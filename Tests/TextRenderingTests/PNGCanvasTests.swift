@@ -144,6 +144,22 @@ import Typesetting
         }
     }
 
+    /// Marks stacked far above their line (200 acute accents on an "e", found
+    /// rendering from the command line) put masks wholly off the image: they add
+    /// nothing, where clipping one made a range whose start was past its end and
+    /// stopped the process.
+    @Test func masksWhollyOffTheImageAreLeftOut() throws {
+        let text = "e" + String(repeating: "\u{301}", count: 200)
+        let frame = try Typesetter(fonts: TestData.cascade()).frame(for: text, width: 100)
+        let canvas = try PNGCanvas(size: CGSize(width: 100, height: frame.height.rounded(.up)))
+        canvas.fill(CGRect(x: 0, y: 0, width: 100, height: frame.height.rounded(.up)), cornerRadius: 0, color: .white)
+        canvas.draw(frame)
+        let image = try canvas.image()
+        var ink = 0
+        for y in 0..<image.height { for x in 0..<image.width where image[x, y].red < 0.5 { ink += 1 } }
+        #expect(ink > 10, "the e and the marks on the image are drawn: \(ink) dark pixels")
+    }
+
     @Test func notAPNGIsACairoError() {
         #expect { try RasterImage(png: Data("not a png".utf8)) } throws: { error in
             guard let error = error as? RenderingError else { return false }
