@@ -1,13 +1,15 @@
 import Foundation
 import FuzzSupport
 import LabelCards
+import TextRendering
 import Typesetting
 
 // JSON Lines card records, as `textlayout cards render` reads them → parse, then
-// render the first good record as an SVG card.
+// render the first good record as an SVG, PNG or PDF card (by the input's length).
 //
 // Every line is a record or an error naming its line; ids are safe file names and
-// unique; widths are positive and finite; rendering gives a card or a clear error.
+// unique; widths are positive and finite; rendering gives a card or a clear error
+// (a card too large for an image, as PNG).
 
 /// The card renderer over the testdata cascade, made once.
 private let renderer: LabelCardRenderer = {
@@ -37,17 +39,33 @@ private func parseAndRender(_ start: UnsafePointer<UInt8>?, _ count: Int) -> CIn
             LayoutChecks.fail("record at line \(record.line) of width \(record.width)")
         }
     }
-    if let record = records.first { render(record) }
+    if let record = records.first { render(record, as: count % 3) }
     return 0
 }
 
-/// The record's card as SVG: a document, or an error for a width without room.
-private func render(_ record: LabelCardRecord) {
+/// The record's card as SVG (`format` 0), PNG (1) or PDF (2): a document, or an
+/// error for a width without room, or for PNG an image past cairo's 32,767 pixels.
+private func render(_ record: LabelCardRecord, as format: Int) {
     do {
-        let svg = try renderer.svgDocument(
-            record.content, width: record.width, scheme: record.scheme, category: record.category)
-        guard svg.hasPrefix("<svg") || svg.hasPrefix("<?xml") else { LayoutChecks.fail("not SVG: \(svg.prefix(40))") }
+        switch format {
+        case 0:
+            let svg = try renderer.svgDocument(
+                record.content, width: record.width, scheme: record.scheme, category: record.category)
+            guard svg.hasPrefix("<svg") || svg.hasPrefix("<?xml") else {
+                LayoutChecks.fail("not SVG: \(svg.prefix(40))")
+            }
+        case 1:
+            let png = try renderer.pngData(
+                record.content, width: record.width, scheme: record.scheme, category: record.category)
+            guard png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { LayoutChecks.fail("not PNG") }
+        default:
+            let pdf = try renderer.pdfData(
+                record.content, width: record.width, scheme: record.scheme, category: record.category)
+            guard pdf.starts(with: Array("%PDF".utf8)) else { LayoutChecks.fail("not PDF") }
+        }
     } catch let error as LabelCardsError where error.code == .invalidWidth || error.code == .invalidEnvironment {
+        return
+    } catch let error as RenderingError where format == 1 && error.code == .invalidSize {
         return
     } catch {
         LayoutChecks.fail("rendering line \(record.line) threw \(error)")
