@@ -193,6 +193,29 @@ import Testing
         #expect(Self.longestHyphenRun(one) == 1)
     }
 
+    /// A limit no paragraph reaches is no limit, under every strategy: optimal
+    /// breaking kept a state per node for each hyphenated line a limit allows, and
+    /// `Int.max` of them overflowed (found setting hostile rules through the API).
+    @Test(arguments: LineBreakStrategyKind.allCases)
+    func aLimitOfConsecutiveHyphensNoParagraphReachesIsNone(strategy: LineBreakStrategyKind) throws {
+        let text = AttributedText(
+            String(repeating: "internationalization incomprehensibilities ", count: 12) + "end")
+        func lines(_ limit: Int) throws -> [Line] {
+            let style = Self.auto {
+                $0.hyphenationRules.maximumConsecutiveHyphenatedLines = limit
+                $0.lineBreakStrategy = strategy
+            }
+            return try Self.typesetter(style).paragraph(text).lines(width: 200)
+        }
+        let unlimited = try lines(0)
+        #expect(unlimited.contains { $0.isHyphenated })
+        for limit in [1_000, Int.max] {
+            let limited = try lines(limit)
+            #expect(limited.map(\.range) == unlimited.map(\.range), "limit \(limit)")
+            #expect(limited.map(\.isHyphenated) == unlimited.map(\.isHyphenated), "limit \(limit)")
+        }
+    }
+
     @Test func noHyphenInAParagraphsLastWordUnlessAllowed() throws {
         let text = AttributedText("short words then incomprehensibilities")
         let width: CGFloat = 200

@@ -27,6 +27,8 @@ extension OptimalBreaking {
         /// node after it that is none (the end of its word; `n + 1` when the word runs
         /// past the stretch).
         var hyphen: [Double] = []
+        /// The nodes of `hyphen` that are hyphen breaks.
+        var hyphenBreaks = 0
         var lastResort: [Bool] = []
         var ordinaryBefore: [Int32] = []
         var wordEnd: [Int32] = []
@@ -54,6 +56,7 @@ extension OptimalBreaking {
             position.removeAll(keepingCapacity: true)
             spaces.removeAll(keepingCapacity: true)
             hyphen.removeAll(keepingCapacity: true)
+            hyphenBreaks = 0
             position.append(0)
             spaces.append(0)
             for j in first...last {
@@ -63,6 +66,7 @@ extension OptimalBreaking {
                 if let h = segments.hyphenWidth(j) {
                     if hyphen.isEmpty { hyphen = [Double](repeating: .nan, count: n + 1) }
                     hyphen[j - first + 1] = h
+                    hyphenBreaks += 1
                 }
             }
             if !hyphen.isEmpty { findWords(segments, first: first, n: n) }
@@ -125,7 +129,11 @@ extension OptimalBreaking {
         ) -> [Int]? {
             let c = classes
             let hasHyphens = !hyphen.isEmpty
-            let maximum = limits.maximumConsecutive
+            // A limit above the hyphenated lines the stretch could end in a row (those
+            // before it and one a hyphen break) never applies: it is none, and not
+            // `maximum` states a node (`Int.max` of them overflowed).
+            let maximum =
+                limits.maximumConsecutive > hyphensBefore + hyphenBreaks ? 0 : limits.maximumConsecutive
             // States per node: a class for each run of hyphenated lines it may end.
             let depth = hasHyphens ? max(maximum, 1) : 1
             let stride = depth * c
