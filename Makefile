@@ -160,7 +160,7 @@ TSAN_CI_SUITES := WorkerPoolTests|ParallelLayoutTests|ConcurrentHyphenationTests
 # cairo, libhyphen (and the pattern walk that reads its loaded dictionaries) and
 # fontconfig, fed hostile fonts and text, and what the fuzz targets found; and
 # balanced breaking's survey, which writes its sums through unsafe buffers.
-ASAN_CI_SUITES := BalancedProbeTests|HostileFontTests|HostileInputTests|BadInputTests|FontTests|GlyphOutlineTests|GlyphMaskTests|HyphenationTests|HyphenPatternWalkTests|SoftHyphenTests|PNGCanvasTests|PDFCanvasTests|VariableFontRenderingTests|EmojiSequenceTests|FuzzFindingsTests|LayoutContextTests|StreamingTests|ParagraphTooLongTests|AnalysisFailureTests
+ASAN_CI_SUITES := BalancedProbeTests|CairoFontFacesTests|HostileFontTests|HostileInputTests|BadInputTests|FontTests|GlyphOutlineTests|GlyphMaskTests|HyphenationTests|HyphenPatternWalkTests|SoftHyphenTests|PNGCanvasTests|PDFCanvasTests|VariableFontRenderingTests|EmojiSequenceTests|FuzzFindingsTests|LayoutContextTests|StreamingTests|ParagraphTooLongTests|AnalysisFailureTests
 # CI's lanes: each sanitizer over the suites where its reports are likeliest (the
 # full lanes take about 10 minutes each here; make sanitize runs them).
 sanitize-ci: test-deps

@@ -104,6 +104,14 @@ final class CairoFontFace: @unchecked Sendable {
         try RenderingError.check(cairo_font_face_status(cairoFace), "make a font face", path: path)
     }
 
+    /// A face around `fontFace`, one reference to which it now owns: for a face
+    /// made elsewhere (a test's).
+    init(owning fontFace: OpaquePointer) {
+        self.fontFace = fontFace
+        ligatureTexts = [:]
+        isSynthesizedOblique = false
+    }
+
     deinit { cairo_font_face_destroy(fontFace) }
 
     /// Whether cairo has not put the face in an error state, which it never leaves.

@@ -35,9 +35,13 @@ final class CairoFontFaces: Sendable {
     /// - Throws: as `CairoFontFace.init(_:)`; a failure is not kept.
     func face(for face: FontFace) throws -> CairoFontFace {
         if let known = faces.withLock({ $0[face] }), known.isUsable { return known }
-        let made = try CairoFontFace(face)
-        return faces.withLock { faces in
-            // Made on another thread meanwhile.
+        return keep(try CairoFontFace(face), for: face)
+    }
+
+    /// Keeps `made` as `face`'s cairo face, unless a usable one is kept already
+    /// (made on another thread meanwhile), and returns the one kept.
+    func keep(_ made: CairoFontFace, for face: FontFace) -> CairoFontFace {
+        faces.withLock { faces in
             if let other = faces[face], other.isUsable { return other }
             if faces.count >= limit { faces.removeAll() }
             faces[face] = made
