@@ -11,8 +11,9 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
 
     /// The largest size a font has: a million points, about 350 metres (Pango's
     /// sizes, whole 1024ths of a point in 32 bits, stop near two million). Below
-    /// it, every width and height a layout adds up stays finite; at 10^307 points
-    /// three glyphs were wider than the largest `Double`, and lines stopped breaking.
+    /// it, the widths and heights of text stay finite however much of it there is;
+    /// at 10^307 points three glyphs were wider than the largest `Double`, and lines
+    /// stopped breaking.
     public static let maximumSize: CGFloat = 1_000_000
 
     /// A font from the face at `faceIndex` in the file at `path`, the face kept by
