@@ -29,7 +29,7 @@ import Testing
                 (used, content, lineLimit, empty) = (0, 0, limit, true)
                 continue
             }
-            if empty, width > lineLimit { return (.max, widest, overflow) }
+            if empty, width > lineLimit { return (.max, widest, min(overflow, width - (lineLimit - limit))) }
             content = used + width
             used = content + segments.whitespaceWidth(j)
             empty = false
@@ -68,14 +68,16 @@ import Testing
                 let probe = Balanced.Probe(
                     segments, sums, first: first, limit: limit, firstLimit: firstLimit, cap: cap)
                 #expect(probe.lines == expected.lines, "limit \(limit), first \(firstLimit), cap \(cap)")
+                // Where a segment fits no line, the least limit that changes the count
+                // may be the one at which it fits.
+                #expect(
+                    probe.overflow == expected.overflow || abs(probe.overflow - expected.overflow) < 1e-9,
+                    "limit \(limit)")
                 if expected.lines == .max {
                     overWide += 1
                     continue
                 }
                 #expect(abs(probe.widest - expected.widest) < 1e-9, "limit \(limit)")
-                #expect(
-                    probe.overflow == expected.overflow || abs(probe.overflow - expected.overflow) < 1e-9,
-                    "limit \(limit)")
                 if cap == .max {
                     // The survey's own pass, at the same limits, counts the same.
                     let survey = Balanced.Survey(segments, first: first, limit: limit, firstLimit: firstLimit)
@@ -86,5 +88,59 @@ import Testing
             }
         }
         #expect(compared > 1000 && overWide > 20, "\(compared) compared, \(overWide) with a word wider than a line")
+    }
+
+    /// Balanced breaking's lines are greedy's at the narrowest limit that keeps
+    /// greedy's count, to the search's precision: here found by plain bisection over
+    /// the one-segment-at-a-time pass. Words wider than the narrower limits a search
+    /// tries (from the corpus: a URL's pieces, a query string) must not let it jump
+    /// past the answer: a probe that meets one says its count holds only until the
+    /// limit reaches that word.
+    @Test func theSearchFindsTheNarrowestLimitThatKeepsTheCount() throws {
+        var random = SeededGenerator(seed: 31)
+        let typesetter = try Typesetter(fonts: TestData.cascade())
+        let long = ["session=abcdef0123456789&ref=ledger", "extraordinarily/long/path/", "bourfrainding,"]
+        var (compared, withLongWords) = (0, 0)
+        for _ in 0..<120 {
+            var words = try LineBreakStrategyTests.words(.random(in: 2...60, using: &random), &random)
+                .split(separator: " ").map(String.init)
+            let longWords = Int.random(in: 0...2, using: &random)
+            for _ in 0..<longWords {
+                words.insert(long.randomElement(using: &random)!, at: .random(in: 0...words.count, using: &random))
+            }
+            let paragraph = try typesetter.paragraph(AttributedText(words.joined(separator: " ")))
+            let width = Double.random(in: 60...420, using: &random)
+            let lines = Balanced.lineBreaks(of: paragraph, width: width, from: 0).lines
+            let count = lines.count
+            let segments = paragraph.segments
+            func fits(_ limit: Double) -> Bool {
+                Self.reference(segments, first: 0, limit: limit, firstLimit: limit, cap: .max).lines <= count
+            }
+            let limit = paragraph.limit(width: width)
+            guard count > 1, fits(limit) else { continue }
+            var (low, high) = (0.0, limit)
+            while high - low > 1e-7 {
+                let middle = (low + high) / 2
+                if fits(middle) { high = middle } else { low = middle }
+            }
+            let widths = { (lines: [LineBreak]) in
+                lines.map { $0.contentWidth ?? paragraph.exactContentWidth(line: $0.range, contentEnd: $0.contentEnd) }
+            }
+            // Balanced keeps greedy's lines where the narrowest limit's would make the
+            // shortest line shorter than greedy's.
+            let greedy = GreedyBreaking.lineBreaks(of: paragraph, width: width, from: 0)
+            let narrowest = GreedyBreaking.lineBreaks(of: paragraph, width: high, from: 0)
+            if narrowest.count == count, widths(narrowest).min()! < widths(greedy).min()! {
+                #expect(lines == greedy)
+                continue
+            }
+            let widest = widths(lines).max()!
+            #expect(
+                widest <= high + Balanced.precision + 1e-9,
+                "\(words.joined(separator: " ")) at \(width): widest \(widest), narrowest limit \(high)")
+            compared += 1
+            if longWords > 0 { withLongWords += 1 }
+        }
+        #expect(compared > 60 && withLongWords > 30, "\(compared) compared, \(withLongWords) with long words")
     }
 }

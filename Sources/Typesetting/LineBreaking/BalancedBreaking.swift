@@ -243,7 +243,8 @@ enum BalancedBreaking<Text: SegmentMeasure> {
         var lines = 1
         /// The widest line (the first line's less its extra width).
         var widest = 0.0
-        /// The least limit at which a line would take the next segment too.
+        /// The least limit at which a line would take the next segment too (or the
+        /// segment that fits no line would fit one).
         var overflow = Double.infinity
         /// The line ends tried.
         var visited = 0
@@ -261,8 +262,12 @@ enum BalancedBreaking<Text: SegmentMeasure> {
                     survey.reaches.withUnsafeBufferPointer { reaches in
                         while true {
                             let extra = lineLimit - limit
-                            if segments[first &+ a].contentWidth > lineLimit {
-                                lines = .max  // its first segment fits no line this wide
+                            let firstWidth = segments[first &+ a].contentWidth
+                            if firstWidth > lineLimit {
+                                // Its first segment fits no line this wide, until the limit
+                                // reaches the segment (or a line before changes).
+                                lines = .max
+                                overflow = min(overflow, firstWidth - extra)
                                 return
                             }
                             while nextMandatory < mandatory.count, mandatory[nextMandatory] < a { nextMandatory &+= 1 }
