@@ -143,4 +143,25 @@ import Testing
         }
         #expect(compared > 60 && withLongWords > 30, "\(compared) compared, \(withLongWords) with long words")
     }
+
+    /// A long paragraph's narrowest limit lies a hair below the top, where the
+    /// search looks first: a few probes, each a pass over the paragraph (twenty over
+    /// these four widths), where bisection from the lower bound took ten or eleven
+    /// at each (42).
+    @Test func aLongParagraphTakesAFewProbes() throws {
+        var random = SeededGenerator(seed: 37)
+        let typesetter = try Typesetter(fonts: TestData.cascade())
+        // Words narrower than the line: balanced breaking leaves a paragraph with a
+        // wider one to greedy.
+        let words = try TestData.corpus("english.txt").split(whereSeparator: \.isWhitespace).filter { $0.count < 30 }
+        let text = (0..<20_000).map { _ in String(words.randomElement(using: &random)!) }.joined(separator: " ")
+        let paragraph = try typesetter.paragraph(AttributedText(text))
+        var probes: [Int] = []
+        for width in [300.0, 400, 500, 600] {
+            let result = Balanced.lineBreaks(of: paragraph, width: width, from: 0)
+            #expect(result.lines.count > 1_500, "at \(width)")
+            probes.append(result.probes)
+        }
+        #expect(probes.allSatisfy { $0 > 0 } && probes.reduce(0, +) <= 24, "\(probes)")
+    }
 }
