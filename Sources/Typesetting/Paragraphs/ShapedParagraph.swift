@@ -168,19 +168,21 @@ public final class ShapedParagraph: Sendable {
             style: style, attributes: attributeTable, locale: locale, dictionaries: hyphenationDictionaries,
             statistics: statistics)
         let tabs = ParagraphTabs(
-            text: text, runs: analysis.1, style: style, locale: locale, isRightToLeft: analysis.0.isRightToLeft)
+            text: text, runs: runs, style: style, locale: locale, isRightToLeft: analysis.0.isRightToLeft)
         self.tabs = tabs
         self.hasTabs = tabs != nil
         // The runs' spacing in one pass, each run read in place (a copy would retain
-        // what it holds): nearly every run has no style that adds space.
+        // what it holds): nearly every run has no style that adds space. From `runs`,
+        // not `analysis.1`: reading a run of the tuple copied the whole tuple, its
+        // break segments' arrays retained and released, at every run.
         var (hasLetterSpacing, hasNegativeSpacing) = (false, false)
         var (left, right) = (0.0, 0.0)
-        for index in analysis.1.indices {
-            guard let style = analysis.1[index].style, style.addsSpace else { continue }
+        for index in runs.indices {
+            guard let style = runs[index].style, style.addsSpace else { continue }
             hasLetterSpacing = hasLetterSpacing || style.letterSpacing != 0
             hasNegativeSpacing = hasNegativeSpacing || style.letterSpacing < 0 || style.tracking < 0
             guard style.letterSpacing < 0 else { continue }
-            let sides = style.letterSpacingSides(scale: analysis.1[index].scale)
+            let sides = style.letterSpacingSides(scale: runs[index].scale)
             (left, right) = (min(left, sides.left), min(right, sides.right))
         }
         self.hasLetterSpacing = hasLetterSpacing
