@@ -54,7 +54,16 @@ package struct OwnedLock<Value: ~Copyable>: ~Copyable, @unchecked Sendable {
     package init(_ initialValue: consuming sending Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        let status = pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        defer { pthread_mutexattr_destroy(&attributes) }
+        #if canImport(Glibc)
+            // glibc's adaptive mutex spins a while before it sleeps: the critical
+            // sections here are a word's look-up, far shorter than the sleep and
+            // wake-up a plain mutex pays whenever two threads meet at it.
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        let status = pthread_mutex_init(mutex, &attributes)
         precondition(status == 0, "pthread_mutex_init failed: \(status)")
         value = .allocate(capacity: 1)
         value.initialize(to: initialValue)
