@@ -142,17 +142,25 @@ package enum WorkerPool {
 
         /// Job `index`'s result, taken out (nil while the job runs).
         func take(at index: Int) -> Value? {
-            state.withLock { state in
-                defer { state.values[index] = nil }
-                return state.values[index]
-            }
+            state.withLock { $0.values[index].take() }
         }
 
-        /// Every job's result, in job order.
+        /// Every job's result, in job order, moved out: a copy would retain every
+        /// reference a result holds (a paragraph's lines and their runs) and the
+        /// results' release them again.
         ///
         /// - Precondition: every job stored its result.
         func values() -> [Value] {
-            state.withLock { $0.values.map { $0! } }
+            state.withLock { state in
+                let count = state.values.count
+                // Not with capacity 0, which writes the count of the shared empty
+                // storage: a race between threads.
+                guard count > 0 else { return [] }
+                return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for index in 0..<count { (buffer.baseAddress! + index).initialize(to: state.values[index].take()!) }
+                    initialized = count
+                }
+            }
         }
     }
 }

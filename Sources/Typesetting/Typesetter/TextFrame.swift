@@ -50,17 +50,21 @@ public struct TextFrame: Sendable {
         var lines: [Line] = []
         lines.reserveCapacity(paragraphLines.reduce(0) { $0 + $1.count })
         var y: CGFloat = 0
-        for (index, var paragraphLines) in paragraphLines.enumerated() {
+        for (index, paragraph) in paragraphLines.enumerated() {
             let style = styles[index]
             y += style.paragraphSpacingBefore
-            for i in paragraphLines.indices {
-                paragraphLines[i].origin.y += y
-                paragraphLines[i].paragraphIndex = index
-                paragraphLines[i].paragraphOffset = offsets[index]
+            // Placed where they land: changed in their paragraph's array first, the
+            // lines were copied twice (that array is shared with `paragraphLines`),
+            // each copy retaining what every line holds.
+            let start = lines.count
+            lines.append(contentsOf: paragraph)
+            for i in start..<lines.count {
+                lines[i].origin.y += y
+                lines[i].paragraphIndex = index
+                lines[i].paragraphOffset = offsets[index]
             }
-            if let last = paragraphLines.last { y = last.origin.y + last.height }
+            if lines.count > start { y = lines[lines.count - 1].origin.y + lines[lines.count - 1].height }
             y += style.paragraphSpacing
-            lines.append(contentsOf: paragraphLines)
         }
         self.init(lines: lines, paragraphCount: paragraphLines.count, width: width, height: y)
     }
