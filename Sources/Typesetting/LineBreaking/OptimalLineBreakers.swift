@@ -76,12 +76,13 @@ public struct OptimalLineBreaker: SegmentBreakingStrategy {
 /// lines are about as long as each other — for titles and captions, at any length.
 ///
 /// The narrowest width at which greedy breaking still gives its count is found by a
-/// bisection that jumps between the widths at which the layout changes, a few
-/// counting passes over the segments; the lines are greedy's at that width, set at
-/// the real width. A paragraph with hyphen breaks is searched with greedy's own
-/// passes as probes, so its lines keep greedy's hyphen rules (factor, consecutive
-/// limit, last word). A paragraph that starts inside a word, has tabs, or whose
-/// widths from the segments disagree with the lines as set keeps greedy's lines.
+/// search that steps down from the width and then bisects, jumping between the
+/// widths at which the layout changes: a few counting passes over the segments;
+/// the lines are greedy's at that width, set at the real width. A paragraph with
+/// hyphen breaks is bisected with greedy's own passes as probes, so its lines keep
+/// greedy's hyphen rules (factor, consecutive limit, last word). A paragraph that
+/// starts inside a word, has tabs, or whose widths from the segments disagree with
+/// the lines as set keeps greedy's lines.
 public struct BalancedLineBreaker: SegmentBreakingStrategy {
     /// Creates the strategy.
     public init() {}
