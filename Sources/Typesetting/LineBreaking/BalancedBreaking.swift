@@ -74,7 +74,8 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             guard atWidth.lines == count else { return Result(lines: lines, visited: visited) }
         }
         guard count > 1 else { return Result(lines: made ?? greedy(), visited: visited) }
-        let low = max(0, (atWidth.total - Double(count) * atWidth.widestSpace - max(firstExtra, 0)) / Double(count))
+        let low = lowestLimit(
+            total: atWidth.total, count: count, widestSpace: atWidth.widestSpace, firstExtra: firstExtra)
         var probes = 0
         let high = narrowest(from: atWidth.widest, to: low, total: atWidth.total, count: count) { limit in
             let result = Probe(
@@ -107,8 +108,6 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             visited += lines.count
             return lines
         }
-        // No narrower than the text's advance shared evenly over the lines, less a
-        // space's worth a line.
         let segments = text.segments
         var total = 0.0
         var widestSpace = 0.0
@@ -116,7 +115,7 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             total += segments.contentWidth(j) + segments.whitespaceWidth(j)
             widestSpace = max(widestSpace, segments.whitespaceWidth(j))
         }
-        var low = max(0, (total - Double(count) * widestSpace - max(firstExtra, 0)) / Double(count))
+        var low = lowestLimit(total: total, count: count, widestSpace: widestSpace, firstExtra: firstExtra)
         var high = width
         var best = greedy
         while high - low > precision {
@@ -132,6 +131,13 @@ enum BalancedBreaking<Text: SegmentMeasure> {
             return Result(lines: greedy, visited: visited)
         }
         return Result(lines: best, visited: visited)
+    }
+
+    /// Where both searches start from below: no narrower than the text's advance
+    /// `total` shared evenly over `count` lines, less a space's worth a line (the
+    /// widest, `widestSpace`) and the first line's extra width when it is wider.
+    private static func lowestLimit(total: Double, count: Int, widestSpace: Double, firstExtra: Double) -> Double {
+        max(0, (total - Double(count) * widestSpace - max(firstExtra, 0)) / Double(count))
     }
 
     /// The narrowest limit from `high` (one at which the text fits `count` lines)
