@@ -198,7 +198,7 @@ import Typesetting
         var attributes = TextAttributes()
         attributes.paragraphStyle = style
         let text = AttributedText(utf16: units, attributes: attributes)
-        let typesetter = try Typesetter(
+        let typesetter = Typesetter(
             fonts: try TestData.cascade(size: 16), locale: "ja@lb=strict",
             hyphenationDictionaries: TestData.hyphenationDictionaries)
         for width in stride(from: 5.0, through: 9.0, by: 0.5) {
