@@ -112,10 +112,12 @@ public struct BidiLevels: Sendable, Hashable {
         if text.contains(where: { (0x202A...0x202E).contains($0) || (0x2066...0x2069).contains($0) }) { return }
         var index = 0
         while index < text.count {
-            let (scalar, width) = decodeScalar(text, at: index)
-            index += width
-            guard pairedBracketType(scalar.value) != .notABracket else { continue }
-            let bracketLevel = levels[index - width]
+            // Every paired bracket is one unit of the BMP and no surrogate is one:
+            // the scan steps by units, decoding only the marks after a bracket.
+            let unit = text[index]
+            index += 1
+            guard isPairedBracket(unit) else { continue }
+            let bracketLevel = levels[index - 1]
             while index < text.count {
                 // Boundary neutrals (joiners, zero-width spaces) are removed by X9:
                 // marks after them still follow the bracket.
@@ -136,6 +138,15 @@ public struct BidiLevels: Sendable, Hashable {
     /// never overflows — nearly always. Paragraphs with explicit embeddings or
     /// isolates are left to ICU. BidiCharacterTest's case 120 checks it.
     static func bracketsLeftUnpairedByOverflow(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
+        // The stack holds 63 openings, so it overflows only at a 64th: count them
+        // first, without the stack and the set of pairs (nearly every paragraph).
+        var openings = 0
+        let types = bmpPairedBracketTypes
+        for unit in text where unit < 0x80 ? unit == 0x28 || unit == 0x5B || unit == 0x7B : types[Int(unit)] == .opening
+        {
+            openings += 1
+        }
+        guard openings > 63 else { return [] }
         var stack: [(closing: UInt32, index: Int)] = []
         var paired = Set<Int>()
         var brackets: [Int] = []
@@ -237,4 +248,14 @@ private let bmpPairedBracketTypes: [UnicodeProperties.PairedBracketType] = (0..<
 @inline(__always)
 private func pairedBracketType(_ value: UInt32) -> UnicodeProperties.PairedBracketType {
     value < 0x10000 ? bmpPairedBracketTypes[Int(value)] : .notABracket
+}
+
+/// Whether the UTF-16 unit `unit` is a paired bracket: in ASCII `( ) [ ] { }`, found
+/// without the table.
+@inline(__always)
+private func isPairedBracket(_ unit: UInt16) -> Bool {
+    if unit < 0x80 {
+        return unit == 0x28 || unit == 0x29 || unit == 0x5B || unit == 0x5D || unit == 0x7B || unit == 0x7D
+    }
+    return pairedBracketType(UInt32(unit)) != .notABracket
 }

@@ -155,4 +155,22 @@ import Testing
         let kept = units.indices.filter { !(0x202A...0x202E).contains(units[$0]) }
         #expect(kept.map { bidi.level(at: $0) } == kept.map { expected[$0] }, "\(units.map { String($0, radix: 16) })")
     }
+
+    /// BD16's stack holds 63 openings: the 64th overflows it, and every bracket from
+    /// there on (with those not paired before) is left unpaired. 63 never overflow,
+    /// whatever else the paragraph holds; brackets outside ASCII count alike.
+    @Test(arguments: ["(", "\u{2045}"])
+    func theBracketStackOverflowsAtTheSixtyFourthOpening(opening: String) {
+        let closing = opening == "(" ? ")" : "\u{2046}"
+        func unpaired(_ text: String) -> [Int] {
+            let units = Array(text.utf16)
+            return units.withUnsafeBufferPointer { BidiLevels.bracketsLeftUnpairedByOverflow($0) }
+        }
+        let deep = String(repeating: opening, count: 63) + "\u{5D0}" + String(repeating: closing, count: 63)
+        #expect(unpaired(deep) == [])
+        #expect(unpaired("[x] " + deep + " {y}") == [])
+        let deeper = "[x] " + String(repeating: opening, count: 64) + "\u{5D0}" + String(repeating: closing, count: 64)
+        // "[x]" paired before the overflow; the 64 openings and 64 closings did not.
+        #expect(unpaired(deeper) == Array(4..<68) + Array(69..<133))
+    }
 }
