@@ -60,4 +60,51 @@ import Testing
         #expect(abs(line.ascent - big.metrics.ascent) < 1e-9, "the tallest font sets the line's ascent")
         #expect(line.runs.count == 3)
     }
+
+    /// Hebrew U+05D0, Thai U+0E50 and Han U+4E50 share a slot of the itemizer's
+    /// fallback memo (their low seven bits), and each run's font decides which face
+    /// a character falls back to: every character still gets the face the cascade
+    /// gives it over its run's font, however the memo's entries push each other out.
+    @Test func fallbackChoicesHoldAcrossRunsAndCharactersThatShareAMemoSlot() throws {
+        let cascade = try TestData.cascade()
+        let thai = try TestData.font("NotoSansThai-Regular.ttf")
+        let bold = try TestData.font("DejaVuSans-Bold.ttf")
+        // Alef falls back differently over each font (DejaVu Sans and its bold have
+        // Hebrew, Noto Sans Thai has not), and runs meet at an alef.
+        let pieces: [(String, Font?)] = [
+            ("\u{4E50}\u{5D0}", nil), ("\u{5D0}\u{5D0}", thai), ("\u{5D0}\u{E50}", bold), ("\u{E50}\u{5D0}", nil),
+            ("\u{5D0}\u{4E50}", thai), ("\u{4E50}\u{5D0}", bold), ("\u{5D0}", nil), ("\u{5D0}", thai),
+        ]
+        var text = AttributedText("")
+        var bases: [FontFace] = []
+        for (piece, font) in pieces {
+            text.append(AttributedText(piece, attributes: TextAttributes(font: font)))
+            bases += Array(repeating: (font ?? cascade.primary).face, count: piece.utf16.count)
+        }
+        let units = Array(text.string.utf16)
+        let paragraph = try Typesetter(fonts: cascade).paragraph(text)
+        let runs = try paragraph.lines(width: .infinity).flatMap(\.runs)
+        #expect(Set(runs.map(\.font.face)).count >= 4, "the text falls back to several faces")
+        for offset in units.indices {
+            let run = try #require(runs.first { $0.characterRange.contains(offset) })
+            let expected = cascade.face(for: Unicode.Scalar(units[offset])!, in: bases[offset])
+            #expect(run.font.face === expected, "U+\(String(units[offset], radix: 16)) at \(offset)")
+        }
+    }
+
+    @Test func theFallbackMemoKeepsAChoicePerCharacterAndRunFace() {
+        var memo = FallbackMemo()
+        let alef = Unicode.Scalar(0x5D0)!
+        let thaiZero = Unicode.Scalar(0xE50)!  // the same slot as alef
+        #expect(memo.face(for: alef, over: 0) == nil)
+        memo.keep(3, for: alef, over: 0)
+        #expect(memo.face(for: alef, over: 0) == 3)
+        #expect(memo.face(for: alef, over: 1) == nil, "another run face asks again")
+        memo.keep(5, for: thaiZero, over: 1)
+        #expect(memo.face(for: thaiZero, over: 1) == 5)
+        #expect(memo.face(for: alef, over: 0) == nil, "pushed out by a character of its slot")
+        memo.keep(7, for: alef, over: 1 << 21)
+        #expect(memo.face(for: alef, over: 1 << 21) == nil, "a face index past 21 bits is not kept")
+        #expect(memo.face(for: Unicode.Scalar(0x10FFFF)!, over: (1 << 21) - 1) == nil, "an empty slot matches nothing")
+    }
 }

@@ -127,6 +127,8 @@ struct Itemizer {
             fontFaceObject = faces[face]
             return faces[face]
         }
+        // The faces the fallback branch below chose, by character and run face.
+        var fallbacks = FallbackMemo()
         var index = 0
         while index < text.count {
             let (scalar, width) = decodeScalar(text, at: index)
@@ -172,6 +174,8 @@ struct Itemizer {
                 sequenceEnd = min(sequence.end, attributeEnd)
                 sequenceFace = faceIndex(of: sequence.face)
                 face = sequenceFace
+            } else if let known = fallbacks.face(for: scalar, over: fontFace) {
+                face = known
             } else {
                 let base = object(of: fontFace)
                 let chosen = cascade.face(for: scalar, in: base)
@@ -183,6 +187,7 @@ struct Itemizer {
                     face = faceIndex(of: chosen)
                     lastFallback = (chosen, face)
                 }
+                fallbacks.keep(face, for: scalar, over: fontFace)
             }
 
             if itemFace >= 0, !cut, itemFace == face, itemLevel == level, itemScript == script,
@@ -201,22 +206,50 @@ struct Itemizer {
             }
             index += width
             // Plain ASCII the item's own font covers, in the same attributes, script and
-            // (unidirectional) level, continues the item: skip it without the checks
-            // above, which it would all pass. Most Latin text goes through here.
-            if levels == nil, itemFace == fontFace, itemAttributes == attributeIndex {
-                let limit = min(attributeEnd, scriptEnd)
-                while index < limit {
-                    let unit = text[index]
-                    guard unit < 0x80, FontFace.covers(unit, in: fontCoverage),
-                        index + 1 >= text.count || text[index + 1] != 0xFE0F
-                    else { break }
-                    index += 1
+            // level, continues the item: skip it without the checks above, which it
+            // would all pass. Most Latin text goes through here.
+            if itemFace == fontFace, itemAttributes == attributeIndex {
+                let end = Self.endOfCoveredASCII(
+                    in: text, from: index, to: min(attributeEnd, scriptEnd), coverage: fontCoverage, levels: levels,
+                    level: itemLevel)
+                if end > index {
+                    index = end
                     marksInItem = 0
                 }
             }
         }
         flush(upTo: text.count)
         return Itemization(items: items, faces: faces)
+    }
+
+    /// Where the plain ASCII from `start` that continues an item ends, at `limit` at
+    /// most: units `coverage` (the item's font's ASCII coverage) holds, at `level`
+    /// (when the paragraph has `levels`), none followed by U+FE0F. Out of `items` so
+    /// that its loop, which most Latin text goes through, keeps its registers.
+    @inline(never)
+    private static func endOfCoveredASCII(
+        in text: UnsafeBufferPointer<UInt16>, from start: Int, to limit: Int, coverage: (low: UInt64, high: UInt64),
+        levels: [UInt8]?, level: UInt8
+    ) -> Int {
+        var index = start
+        if let levels {
+            while index < limit {
+                let unit = text[index]
+                guard unit < 0x80, FontFace.covers(unit, in: coverage),
+                    index + 1 >= text.count || text[index + 1] != 0xFE0F, levels[index] == level
+                else { break }
+                index += 1
+            }
+        } else {
+            while index < limit {
+                let unit = text[index]
+                guard unit < 0x80, FontFace.covers(unit, in: coverage),
+                    index + 1 >= text.count || text[index + 1] != 0xFE0F
+                else { break }
+                index += 1
+            }
+        }
+        return index
     }
 
     /// Where the emoji presentation sequence at `index` ends and the face it is set
@@ -247,4 +280,37 @@ struct Itemizer {
             }
         }
     }
+}
+
+/// The faces `FontCascade.face(for:in:)` chose for the characters of one paragraph,
+/// by character and the face of its run (both as `Itemization.faces` indices): the
+/// choice depends on nothing else, and a paragraph of Thai, Hebrew or Han text asks
+/// it for every character, each time walking faces and counting references to them.
+/// Direct-mapped by character: a character another one pushed out is asked again.
+struct FallbackMemo {
+    /// Each entry: the character in bits 0–20, the run's face in bits 21–41 and the
+    /// face chosen from bit 42; all ones for none (no character is 0x1FFFFF).
+    private var entries = InlineArray<128, UInt64>(repeating: .max)
+    /// The largest face index an entry holds (21 bits).
+    private static let largestFace = (1 << 21) - 1
+
+    /// The face chosen for `scalar` in a run set in face `base`, if kept.
+    @inline(__always)
+    func face(for scalar: Unicode.Scalar, over base: Int) -> Int? {
+        let entry = entries[Self.slot(of: scalar)]
+        guard entry & 0x3FF_FFFF_FFFF == UInt64(scalar.value) | UInt64(truncatingIfNeeded: base) << 21 else {
+            return nil
+        }
+        return Int(entry >> 42)
+    }
+
+    /// Keeps `face` as the face chosen for `scalar` in a run set in face `base`.
+    @inline(__always)
+    mutating func keep(_ face: Int, for scalar: Unicode.Scalar, over base: Int) {
+        guard base <= Self.largestFace, face <= Self.largestFace else { return }
+        entries[Self.slot(of: scalar)] = UInt64(scalar.value) | UInt64(base) << 21 | UInt64(face) << 42
+    }
+
+    @inline(__always)
+    private static func slot(of scalar: Unicode.Scalar) -> Int { Int(scalar.value & 127) }
 }
