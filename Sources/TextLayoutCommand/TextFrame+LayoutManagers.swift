@@ -20,13 +20,13 @@ extension TextFrame {
         var lines: [Line] = []
         var paragraph = 0
         manager.enumerateTextLayoutFragments(from: nil, options: .ensuresLayout) { fragment in
-            for lineFragment in fragment.textLineFragments {
-                guard var line = lineFragment.line else { continue }
-                let bounds = lineFragment.typographicBounds
-                line.origin = CGPoint(x: bounds.minX, y: fragment.layoutFragmentFrame.minY + bounds.minY)
-                line.paragraphIndex = paragraph
-                line.paragraphOffset = fragment.documentRange?.location.offset ?? 0
-                lines.append(line)
+            let top = fragment.layoutFragmentFrame.minY
+            let offset = fragment.documentRange?.location.offset ?? 0
+            fragment.forEachLaidOutLine { line, bounds in
+                lines.append(copy line)
+                lines[lines.count - 1].origin = CGPoint(x: bounds.minX, y: top + bounds.minY)
+                lines[lines.count - 1].paragraphIndex = paragraph
+                lines[lines.count - 1].paragraphOffset = offset
             }
             paragraph += 1
             return true

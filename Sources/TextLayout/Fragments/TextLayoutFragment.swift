@@ -70,6 +70,15 @@ public final class TextLayoutFragment: CustomStringConvertible {
     /// The lines, once laid out (empty before, and once invalid).
     public var textLineFragments: [TextLineFragment] { isValid ? lines : [] }
 
+    /// Calls `body` with each laid-out line and its box in the fragment's
+    /// coordinates, as `textLineFragments` would give them (none once invalid), for
+    /// a caller reading every line of a document: validity is asked once, not twice
+    /// a line through each line fragment's weak reference to this fragment.
+    package func forEachLaidOutLine(_ body: (borrowing Line, CGRect) -> Void) {
+        guard isValid else { return }
+        for line in lines { body(line.laidOutLine, line.bounds) }
+    }
+
     /// The paragraph's range within itself: its content and separator, from 0.
     public var rangeInElement: TextRange { TextRange(0..<textElement.length) }
 

@@ -40,16 +40,17 @@ extension TextLayoutManager {
         let padding = textContainer?.lineFragmentPadding ?? 0
         let style = fragment.shaped?.style ?? typesetter.style
         statistics.fragmentsLaidOut += 1
-        fragment.topInset = style.paragraphSpacingBefore
+        let topInset = style.paragraphSpacingBefore
+        fragment.topInset = topInset
+        // The widest line from the boxes made here: read back through the line
+        // fragments, each would load its weak reference to the fragment.
+        var usedWidth: CGFloat = 0
         fragment.lines = lines.map { line in
-            TextLineFragment(
-                line: line,
-                bounds: CGRect(
-                    x: padding + line.origin.x, y: fragment.topInset + line.origin.y,
-                    width: line.width, height: line.height),
-                fragment: fragment)
+            let bounds = CGRect(
+                x: padding + line.origin.x, y: topInset + line.origin.y, width: line.width, height: line.height)
+            usedWidth = max(usedWidth, bounds.maxX)
+            return TextLineFragment(line: line, bounds: bounds, fragment: fragment)
         }
-        let usedWidth = fragment.lines.map { $0.typographicBounds.maxX }.max() ?? 0
         widestLineDidReach(usedWidth - padding)
         let containerWidth = textContainer?.size.width ?? .infinity
         fragment.frame.size = CGSize(

@@ -12,8 +12,10 @@ import Typesetting
 public final class TextLineFragment: CustomStringConvertible {
     /// The line's characters, local to its paragraph (as in TextKit).
     public let characterRange: Range<Int>
-    private let bounds: CGRect
-    private let laidOutLine: Line
+    /// The line box in the layout fragment's coordinates, whether valid or not.
+    package let bounds: CGRect
+    /// The laid-out line, whether valid or not.
+    package let laidOutLine: Line
     /// The layout fragment holding this line.
     public private(set) weak var textLayoutFragment: TextLayoutFragment?
 
