@@ -58,6 +58,36 @@ import Testing
         }
     }
 
+    /// The UTF-16 scan looks at four units at a time: every unit value, in each lane
+    /// and past the last whole word, among neighbours just above or below the
+    /// separators (whose borrows could hide a flag), ends the paragraph where a
+    /// unit-by-unit scan does.
+    @Test(arguments: [0x0B, 0x0E, 0x84, 0x2028, 0xFFFF] as [UInt16])
+    func theUTF16ScanFindsEverySeparatorInAnyLane(neighbour: UInt16) {
+        func expected(_ units: [UInt16]) -> (Int, Int) {
+            for (index, unit) in units.enumerated() {
+                switch unit {
+                case 0x0A, 0x85, 0x2029: return (index + 1, 1)
+                case 0x0D: return index + 1 < units.count && units[index + 1] == 0x0A ? (index + 2, 2) : (index + 1, 1)
+                default: continue
+                }
+            }
+            return (units.count, 0)
+        }
+        var units = [UInt16](repeating: neighbour, count: 11)
+        var mismatches = 0
+        for position in 0..<units.count {
+            let kept = units[position]
+            for value in 0...0xFFFF {
+                units[position] = UInt16(value)
+                let found = units.withUnsafeBufferPointer { paragraphEnd(inUTF16: $0, from: 0) }
+                if found != expected(units) { mismatches += 1 }
+            }
+            units[position] = kept
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func paragraphRangesCoverTheText() {
         let ranges = paragraphRanges(in: Array("a\r\nb\n\u{2029}".utf16))
         #expect(ranges.map(\.content) == [0..<1, 3..<4, 5..<5, 6..<6])

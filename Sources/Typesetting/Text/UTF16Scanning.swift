@@ -58,29 +58,56 @@ package func isHangingWhitespace(_ unit: UInt16) -> Bool {
 /// separator, and the separator's length: 1 for LF, CR, NEL (U+0085) and U+2029,
 /// 2 for CR LF, 0 for a paragraph running to the end. These are TextKit's paragraph
 /// separators; `paragraphEnd(inUTF8:from:)` finds the same ones in UTF-8.
+///
+/// Four units at a time while none of them may be a separator (`mayHoldSeparator`),
+/// then the next four one at a time.
 @inline(__always)
 package func paragraphEnd(
     inUTF16 text: UnsafeBufferPointer<UInt16>, from start: Int
 ) -> (end: Int, separatorLength: Int) {
     var index = start
     let count = text.count
-    while index < count {
-        let unit = text[index]
-        // Most units are above CR and are neither NEL nor U+2029: one compare each.
-        if unit > 0x0D, unit != 0x85, unit != 0x2029 {
-            index &+= 1
-            continue
+    guard let base = text.baseAddress else { return (count, 0) }
+    let raw = UnsafeRawPointer(base)
+    while true {
+        while index &+ 4 <= count,
+            !mayHoldSeparator(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self)))
+        {
+            index &+= 4
         }
-        switch unit {
-        case 0x0A, 0x85, 0x2029:
-            return (index + 1, 1)
-        case 0x0D:
-            return index + 1 < count && text[index + 1] == 0x0A ? (index + 2, 2) : (index + 1, 1)
-        default:
-            index &+= 1
+        let stop = min(index &+ 4, count)
+        while index < stop {
+            let unit = text[index]
+            // Most units are above CR and are neither NEL nor U+2029: one compare each.
+            if unit > 0x0D, unit != 0x85, unit != 0x2029 {
+                index &+= 1
+                continue
+            }
+            switch unit {
+            case 0x0A, 0x85, 0x2029:
+                return (index + 1, 1)
+            case 0x0D:
+                return index + 1 < count && text[index + 1] == 0x0A ? (index + 2, 2) : (index + 1, 1)
+            default:
+                index &+= 1
+            }
         }
+        if index >= count { return (count, 0) }
     }
-    return (count, 0)
+}
+
+/// Whether any of the four UTF-16 units of `word` may be a paragraph separator: a
+/// unit up to CR, NEL or U+2029 always sets its lane's flag; a borrow from a lane
+/// below one that does may set a flag too, which the caller's unit-by-unit look
+/// then finds is nothing.
+@inline(__always)
+private func mayHoldSeparator(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0001_0001_0001_0001
+    let high: UInt64 = 0x8000_8000_8000_8000
+    let nel = word ^ (0x0085 &* ones)
+    let separator = word ^ (0x2029 &* ones)
+    let below = (word &- 0x000E &* ones) & ~word
+    return (below | (nel &- ones) & ~nel | (separator &- ones) & ~separator) & high != 0
 }
 
 /// Where the paragraph starting at `start` in valid UTF-8 ends (after its
