@@ -141,35 +141,51 @@ struct UTF8Buffer: Sendable {
     /// Appends UTF-16 `text` as UTF-8, escaped for a JSON string when `escaped`
     /// (without the quotes).
     mutating func append(utf16 text: ArraySlice<UInt16>, escaped: Bool) {
-        var index = text.startIndex
-        while index < text.endIndex {
-            // A stretch of ASCII needing no escape (nearly all text) is written in one
-            // go; anything else a scalar at a time.
-            var end = index
-            while end < text.endIndex, text[end] < 0x80,
-                !escaped || (text[end] >= 0x20 && text[end] != 0x22 && text[end] != 0x5C && text[end] != 0x7F)
-            {
-                end += 1
-            }
-            if end > index {
+        text.withUnsafeBufferPointer { units in
+            var index = 0
+            while index < units.count {
+                // A stretch of ASCII needing no escape (nearly all text) is copied as
+                // it is scanned, into room for the rest of the text; anything else a
+                // scalar at a time.
                 let start = index
-                write(room: end - start) { target in
-                    for i in start..<end { target[i - start] = UInt8(truncatingIfNeeded: text[i]) }
+                write(room: units.count - start) { target in
+                    var end = start
+                    if !escaped, let base = units.baseAddress {
+                        // Four units at a time while all four are ASCII: their low bytes.
+                        let raw = UnsafeRawPointer(base)
+                        while end &+ 4 <= units.count {
+                            let word = UInt64(
+                                littleEndian: raw.loadUnaligned(fromByteOffset: end &* 2, as: UInt64.self))
+                            guard word & 0xFF80_FF80_FF80_FF80 == 0 else { break }
+                            let packed =
+                                word & 0xFF | word >> 8 & 0xFF00 | word >> 16 & 0xFF_0000 | word >> 24 & 0xFF00_0000
+                            UnsafeMutableRawPointer(target + (end &- start)).storeBytes(
+                                of: UInt32(truncatingIfNeeded: packed).littleEndian, as: UInt32.self)
+                            end &+= 4
+                        }
+                    }
+                    while end < units.count {
+                        let unit = units[end]
+                        guard unit < 0x80, !escaped || (unit >= 0x20 && unit != 0x22 && unit != 0x5C && unit != 0x7F)
+                        else { break }
+                        target[end &- start] = UInt8(truncatingIfNeeded: unit)
+                        end &+= 1
+                    }
+                    index = end
                     return end - start
                 }
-                index = end
-                continue
-            }
-            let unit = text[index]
-            index += 1
-            var scalar = UInt32(unit)
-            if UTF16.isLeadSurrogate(unit), index < text.endIndex, UTF16.isTrailSurrogate(text[index]) {
-                scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[index]) - 0xDC00)
+                guard index < units.count else { break }
+                let unit = units[index]
                 index += 1
-            } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
-                scalar = 0xFFFD
+                var scalar = UInt32(unit)
+                if UTF16.isLeadSurrogate(unit), index < units.count, UTF16.isTrailSurrogate(units[index]) {
+                    scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                    index += 1
+                } else if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) {
+                    scalar = 0xFFFD
+                }
+                append(scalar: scalar, escaped: escaped)
             }
-            append(scalar: scalar, escaped: escaped)
         }
     }
 

@@ -44,6 +44,25 @@ import Testing
         #expect(slice.string == "é\\\"")
     }
 
+    /// ASCII goes four units at a time: a unit outside ASCII in any lane, at any
+    /// alignment of the slice, stops the stretch exactly there.
+    @Test func asciiStretchesEndAtTheFirstOtherUnitWhereverItFalls() {
+        for start in 0..<4 {
+            for length in 0..<13 {
+                for other: UInt16 in [0x80, 0xE9, 0x65E5, 0xD83D, 0x0A] {
+                    var units = Array("abcdefghijklmnopqr".utf16)
+                    units.insert(other, at: start + length)
+                    let slice = units[start...]
+                    var buffer = UTF8Buffer()
+                    buffer.append(utf16: slice, escaped: false)
+                    #expect(
+                        Array(buffer.bytes) == Array(String(decoding: slice, as: UTF16.self).utf8),
+                        "from \(start), \(length) ASCII, then U+\(String(other, radix: 16))")
+                }
+            }
+        }
+    }
+
     @Test func escapesAreJSONs() throws {
         var json = UTF8Buffer()
         json.appendJSON(string: "a\"b\\c\n\r\t\u{1}\u{7F}\u{2028}\u{2029}é日😀")
