@@ -147,18 +147,24 @@ enum PNGEncoder {
     private static func convert(
         _ row: UnsafePointer<UInt32>, count: Int, to type: ColorType, into out: inout [UInt8]
     ) {
+        precondition(out.count == 1 + count * type.channels, "a scanline holds its filter byte and its pixels")
         out.withUnsafeMutableBufferPointer { scanline in
-            scanline[0] = 0
-            let out = UnsafeMutableBufferPointer(rebasing: scanline[1...])
+            // Written through a pointer: the scanline was just checked to hold the row,
+            // and a checked store per channel cost more than converting the pixel.
+            let base = scanline.baseAddress!
+            base[0] = 0
+            let out = base + 1
             switch type {
             case .grey:
                 for x in 0..<count { out[x] = UInt8(truncatingIfNeeded: row[x]) }
             case .rgb:
+                var target = out
                 for x in 0..<count {
                     let argb = row[x]
-                    out[3 * x] = UInt8(truncatingIfNeeded: argb >> 16)
-                    out[3 * x + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-                    out[3 * x + 2] = UInt8(truncatingIfNeeded: argb)
+                    target[0] = UInt8(truncatingIfNeeded: argb &>> 16)
+                    target[1] = UInt8(truncatingIfNeeded: argb &>> 8)
+                    target[2] = UInt8(truncatingIfNeeded: argb)
+                    target += 3
                 }
             case .greyAlpha:
                 for x in 0..<count {
