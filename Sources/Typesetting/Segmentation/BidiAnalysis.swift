@@ -142,9 +142,9 @@ public struct BidiLevels: Sendable, Hashable {
         // first, without the stack and the set of pairs (nearly every paragraph).
         var openings = 0
         let types = bmpPairedBracketTypes
-        for unit in text where unit < 0x80 ? unit == 0x28 || unit == 0x5B || unit == 0x7B : types[Int(unit)] == .opening
-        {
-            openings += 1
+        for unit in text {
+            let opens = unit < 0x80 ? unit == 0x28 || unit == 0x5B || unit == 0x7B : types[Int(unit)] == .opening
+            if opens { openings += 1 }
         }
         guard openings > 63 else { return [] }
         var stack: [(closing: UInt32, index: Int)] = []
