@@ -60,8 +60,8 @@ import Testing
 
     /// The UTF-16 scan looks at four units at a time: every unit value, in each lane
     /// and past the last whole word, among neighbours just above or below the
-    /// separators (whose borrows could hide a flag), ends the paragraph where a
-    /// unit-by-unit scan does.
+    /// separators (whose borrows raise false flags, which must come to nothing),
+    /// ends the paragraph where a unit-by-unit scan does.
     @Test(arguments: [0x0B, 0x0E, 0x84, 0x2028, 0xFFFF] as [UInt16])
     func theUTF16ScanFindsEverySeparatorInAnyLane(neighbour: UInt16) {
         func expected(_ units: [UInt16]) -> (Int, Int) {
