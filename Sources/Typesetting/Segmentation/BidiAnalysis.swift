@@ -250,12 +250,9 @@ private func pairedBracketType(_ value: UInt32) -> UnicodeProperties.PairedBrack
     value < 0x10000 ? bmpPairedBracketTypes[Int(value)] : .notABracket
 }
 
-/// Whether the UTF-16 unit `unit` is a paired bracket: in ASCII `( ) [ ] { }`, found
-/// without the table.
+/// Whether the UTF-16 unit `unit` is a paired bracket: in ASCII found without the
+/// table.
 @inline(__always)
 private func isPairedBracket(_ unit: UInt16) -> Bool {
-    if unit < 0x80 {
-        return unit == 0x28 || unit == 0x29 || unit == 0x5B || unit == 0x5D || unit == 0x7B || unit == 0x7D
-    }
-    return pairedBracketType(UInt32(unit)) != .notABracket
+    unit < 0x80 ? isASCIIBracket(UInt32(unit)) : pairedBracketType(UInt32(unit)) != .notABracket
 }

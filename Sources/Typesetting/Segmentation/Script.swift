@@ -160,6 +160,9 @@ func scriptRuns(in text: UnsafeBufferPointer<UInt16>) -> [ScriptRun] {
 @inline(__always)
 private func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
 
-private func isASCIIBracket(_ value: UInt32) -> Bool {
+/// Whether `value` is one of ASCII's paired brackets, `( ) [ ] { }` (the only ones
+/// below U+0080).
+@inline(__always)
+func isASCIIBracket(_ value: UInt32) -> Bool {
     value == 0x28 || value == 0x29 || value == 0x5B || value == 0x5D || value == 0x7B || value == 0x7D
 }
