@@ -77,6 +77,29 @@ import Typesetting
                 + String(text.dropFirst(third.location.offset + 3)))
     }
 
+    /// A fragment's rendering surface is its frame's size widened by each line's box
+    /// and the spaces hanging after it, as its line fragments give them; none once an
+    /// edit has replaced the fragment.
+    @Test func theRenderingSurfaceHoldsEveryLineAndItsHangingSpaces() throws {
+        let (storage, manager) = try Fixtures.layout(try TestData.corpus("english.txt"), width: 200)
+        let fragments = Fixtures.allFragments(manager)
+        var hangs = 0
+        for fragment in fragments {
+            var expected = CGRect(origin: .zero, size: fragment.layoutFragmentFrame.size)
+            for line in fragment.textLineFragments {
+                let box = line.typographicBounds
+                let hanging = try #require(line.line).trailingWhitespaceWidth
+                if hanging > 0 { hangs += 1 }
+                expected = expected.union(
+                    CGRect(x: box.minX, y: box.minY, width: box.width + hanging, height: box.height))
+            }
+            #expect(fragment.renderingSurfaceBounds == expected)
+        }
+        #expect(hangs > 0, "wrapped lines end in spaces")
+        storage.replaceCharacters(in: TextRange(0..<1), with: "X")
+        #expect(fragments[0].renderingSurfaceBounds == .null)
+    }
+
     @Test func editsOfOneTransactionEachGetTheirOwnParagraphs() throws {
         let text = (0..<10).map { "Paragraph \($0)" }.joined(separator: "\n")
         let (storage, manager) = try Fixtures.layout(text)

@@ -57,11 +57,12 @@ public final class TextLayoutFragment: CustomStringConvertible {
     public var renderingSurfaceBounds: CGRect {
         guard isValid else { return .null }
         var bounds = CGRect(origin: .zero, size: frame.size)
+        // The lines' own boxes and lines: this fragment is valid, so theirs are.
         for line in lines {
-            let box = line.typographicBounds
+            let box = line.bounds
             bounds = bounds.union(
                 CGRect(
-                    x: box.minX, y: box.minY, width: box.width + (line.line?.trailingWhitespaceWidth ?? 0),
+                    x: box.minX, y: box.minY, width: box.width + line.laidOutLine.trailingWhitespaceWidth,
                     height: box.height))
         }
         return bounds
