@@ -23,6 +23,12 @@ let package = Package(
             pkgConfig: "harfbuzz",
             providers: [.apt(["libharfbuzz-dev"])]
         ),
+        // The HarfBuzz font functions shaping goes through (a cmap cache shared by
+        // threads, synthesized bold's advances): in C for its atomics.
+        .target(
+            name: "CFontFuncs",
+            dependencies: ["CHarfBuzz"]
+        ),
         .systemLibrary(
             name: "CFontconfig",
             pkgConfig: "fontconfig",
@@ -45,7 +51,7 @@ let package = Package(
         ),
         .target(
             name: "Typesetting",
-            dependencies: ["CICU", "CHarfBuzz", "CFontconfig", "CHyphen"]
+            dependencies: ["CICU", "CHarfBuzz", "CFontFuncs", "CFontconfig", "CHyphen"]
         ),
         .target(
             name: "TextLayout",

@@ -1,3 +1,4 @@
+internal import CFontFuncs
 internal import CHarfBuzz
 import Foundation
 import Synchronization
@@ -66,9 +67,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// units (0 unless `synthesis` has `.bold`).
     let emboldening: Int32
 
-    /// The immutable HarfBuzz font that shapes: for synthesized bold, a sub-font of
-    /// `outlineFont` whose advances are grown by `emboldening`; otherwise
-    /// `outlineFont` itself. This object owns it and destroys it.
+    /// The immutable HarfBuzz font that shapes: a sub-font of `outlineFont` that
+    /// caches its cmap's answers, and, for synthesized bold, grows its advances by
+    /// `emboldening` (`tl_shaping_font_create`, in the `CFontFuncs` target). This
+    /// object owns it and destroys it.
     nonisolated(unsafe) let hbFont: OpaquePointer
     /// The immutable HarfBuzz font set to the face's axis values and synthetic
     /// slant, which draws outlines. This object owns it.
@@ -139,7 +141,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         hb_font_make_immutable(font)
         let emboldening = synthesis.contains(.bold) ? FontSynthesis.emboldening(unitsPerEm: upem) : 0
         self.outlineFont = font
-        let shapingFont = emboldening > 0 ? EmboldenedAdvances.subFont(of: font, growingBy: emboldening) : font
+        let shapingFont = tl_shaping_font_create(font, emboldening)!
         self.hbFont = shapingFont
         self.emboldening = emboldening
         self.path = path
@@ -207,6 +209,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         return (glyph, hb_font_get_glyph_h_advance(font, glyph))
     }
 
+    /// How many nominal-glyph questions the shaping font has passed to the face's
+    /// cmap: the misses of its cache (for tests).
+    var cmapCacheMisses: UInt64 { tl_shaping_font_cmap_misses(hbFont) }
+
     /// Whether the face covers `unit`, which must be below 0x80.
     @inline(__always)
     func coversASCII(_ unit: UInt16) -> Bool { Self.covers(unit, in: asciiCoverage) }
@@ -220,7 +226,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     deinit {
-        if hbFont != outlineFont { hb_font_destroy(hbFont) }
+        hb_font_destroy(hbFont)
         hb_font_destroy(outlineFont)
     }
 
