@@ -163,6 +163,55 @@ import Testing
         #expect(cache.count == 0)
     }
 
+    /// Generation after generation fills to the same size: a rotation hands the
+    /// dropped generation's storage, emptied, to the new young one (or, at the first
+    /// rotation, storage sized as the one just filled), so a busy cache stops
+    /// allocating. Emptied means empty: a word of the dropped generation is not found
+    /// in the storage that held it, and a word kept there since gives back its own
+    /// glyphs and offsets, not its predecessor's.
+    @Test func aRotationReusesTheDroppedGenerationsRoomAndForgetsItsWords() {
+        let cache = ShapeCache(capacity: 16)
+        let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
+        // Word i: two units, 20 glyphs numbered from 1000 i, offsets on every third.
+        func glyphs(of word: Int) -> GlyphBuffer {
+            let buffer = GlyphBuffer()
+            for g in 0..<20 {
+                let offset: (Int32, Int32) = word % 3 == 0 ? (Int32(word), -Int32(g)) : (0, 0)
+                buffer.append(glyph: UInt32(1000 * word + g), cluster: Int32(g / 10), advance: 10, offset: offset)
+            }
+            return buffer
+        }
+        func units(of word: Int) -> [UInt16] { [UInt16(word >> 8) + 0x41, UInt16(word & 0xFF) + 0x41] }
+        func insert(_ word: Int) {
+            units(of: word).withUnsafeBufferPointer { units in
+                let key = WordKey(run: run, seed: run.seed, range: 0..<2, in: units)
+                cache.insert(key, in: units, glyphs: 0..<20, of: glyphs(of: word), clusterShift: 0)
+            }
+        }
+        func lookUp(_ word: Int) -> GlyphBuffer? {
+            units(of: word).withUnsafeBufferPointer { units in
+                let key = WordKey(run: run, seed: run.seed, range: 0..<2, in: units)
+                let output = GlyphBuffer()
+                return cache.appendWord(key, in: units, clusterShift: 0, to: output) ? output : nil
+            }
+        }
+        var bytes: [Int] = []
+        for word in 0..<400 {
+            insert(word)
+            bytes.append(cache.byteCount)
+        }
+        // 16 words a generation: 25 rotations. From the third on, not a byte more
+        // or less (the first generation grew; the second was made at its size).
+        #expect(Set(bytes[48...]).count == 1, "storage changed after the second rotation: \(Set(bytes[48...]))")
+        #expect(cache.evictions >= 350)
+        for word in 0..<368 { #expect(lookUp(word) == nil, "word \(word) outlived its generation") }
+        for word in 384..<400 {
+            let found = lookUp(word)
+            #expect(found?.columns.glyphs == glyphs(of: word).columns.glyphs)
+            #expect(found?.columns.offsets == glyphs(of: word).columns.offsets)
+        }
+    }
+
     @Test func aWordComesBackWithItsClustersMoved() {
         let cache = ShapeCache(capacity: 64)
         let source = GlyphBuffer()

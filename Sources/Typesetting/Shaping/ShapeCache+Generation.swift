@@ -41,6 +41,34 @@ extension ShapeCache {
         /// Every word's glyphs, clusters from the word's start.
         private var glyphs = WordGlyphs()
 
+        /// An empty generation: its table is made at the first word.
+        init() {}
+
+        /// An empty generation with room for as many words, tail units and glyphs
+        /// as `other` has room for (see `ShapeCache.rotateIfFull`).
+        init(roomLike other: borrowing Generation) {
+            table = [Entry](repeating: Entry(), count: other.table.count)
+            runKeys.reserveCapacity(other.runKeys.capacity)
+            runSeeds.reserveCapacity(other.runSeeds.capacity)
+            tails.reserveCapacity(other.tails.capacity)
+            glyphs = WordGlyphs(capacity: other.glyphs.capacity)
+        }
+
+        /// The number of entries in the table (twice the words it holds, at least).
+        var tableSize: Int { table.count }
+
+        /// Forgets every word, keeping the storage for the next ones.
+        mutating func removeAll() {
+            table.withUnsafeMutableBufferPointer { entries in
+                for index in entries.indices { entries[index] = Entry() }
+            }
+            count = 0
+            runKeys.removeAll(keepingCapacity: true)
+            runSeeds.removeAll(keepingCapacity: true)
+            tails.removeAll(keepingCapacity: true)
+            glyphs.removeAll()
+        }
+
         /// The bytes the generation has allocated: its table, run keys, tails and
         /// glyphs, room not yet used included.
         var byteCount: Int {

@@ -18,9 +18,18 @@ extension ShapeCache {
         private var records: UnsafeMutablePointer<Record>
         private var offsets: UnsafeMutablePointer<Int32>?
         private var count = 0
-        private var capacity = 256
+        /// The records there is room for.
+        private(set) var capacity: Int
 
-        init() { records = .allocate(capacity: capacity) }
+        /// Room for `capacity` glyphs (at least one).
+        init(capacity: Int = 256) {
+            self.capacity = max(capacity, 1)
+            records = .allocate(capacity: self.capacity)
+        }
+
+        /// Forgets every glyph, keeping the room (and the offsets column, if made:
+        /// `reserve` zeroes its part of it for each word appended).
+        mutating func removeAll() { count = 0 }
 
         /// The bytes allocated for records and offsets (room not yet used included).
         var byteCount: Int {

@@ -164,11 +164,28 @@ public final class ShapeCache: Sendable {
         Int(truncatingIfNeeded: key.hash >> 58) & (shardCount - 1)
     }
 
+    /// Makes a full young generation the old one, dropping the old one's words.
+    /// The next young generation starts with room for as much as the last one
+    /// held: the dropped generation's storage, emptied, or (at a shard's first
+    /// rotation, when the dropped one never grew) storage sized as the one just
+    /// filled. A busy shard fills generation after generation to the same size, and
+    /// growing each from nothing again cost a fresh allocation, a copy and, in a
+    /// new process, a page fault for every page at every doubling. Storage is kept
+    /// only under the shard's byte share, so a generation that rotated for its
+    /// bytes starts small again rather than rotating at its first word.
     private static func rotateIfFull(_ state: inout State, capacity: Int, bytes: Int) {
         guard state.young.count >= capacity || state.young.byteCount >= bytes else { return }
         state.evictions += state.old.count
         swap(&state.old, &state.young)
-        state.young = Generation()
+        if state.young.byteCount >= bytes {
+            state.young = Generation()
+        } else if state.young.tableSize >= state.old.tableSize {
+            state.young.removeAll()
+        } else if state.old.byteCount < bytes {
+            state.young = Generation(roomLike: state.old)
+        } else {
+            state.young = Generation()
+        }
     }
 }
 
