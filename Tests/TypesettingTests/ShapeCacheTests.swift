@@ -212,6 +212,66 @@ import Testing
         }
     }
 
+    /// A shaper's memo gives back a short word's glyphs exactly as the cache gave
+    /// them (clusters moved to where the word now stands), only for the key it was
+    /// kept under, never a word too long, with too many glyphs or with offsets, and
+    /// nothing once its cache has forgotten its words or for another cache: a cold
+    /// pass after `removeAll` must shape again.
+    @Test func theWordMemoAnswersForItsCacheUntilTheCacheForgets() {
+        let cache = ShapeCache(capacity: 64)
+        var memo = WordMemo()
+        memo.begin(with: cache)
+        let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
+        let text: [UInt16] = Array("the cat sat on the mat, unthinkably".utf16)
+        func key(_ range: Range<Int>, _ run: RunKey = run) -> WordKey {
+            text.withUnsafeBufferPointer { WordKey(run: run, seed: run.seed, range: range, in: $0) }
+        }
+        func holds(_ key: WordKey, at shift: Int32) -> Bool {
+            memo.append(key, clusterShift: shift, to: GlyphBuffer())
+        }
+        // "the " at 0 appended with three glyphs (clusters 0, 1, 2) and kept.
+        let output = GlyphBuffer()
+        output.append(glyph: 9, cluster: 99, advance: 1)
+        output.append(glyph: 1, cluster: 0, advance: 10)
+        output.append(glyph: 2, cluster: 1, advance: 20, unsafeToBreak: true)
+        output.append(glyph: 3, cluster: 2, advance: 30)
+        memo.keep(key(0..<4), glyphsFrom: 1, of: output, clusterShift: 0)
+        // The same word at 15, given back with clusters from 15.
+        let again = GlyphBuffer()
+        let found = memo.append(key(15..<19), clusterShift: 15, to: again)
+        #expect(found)
+        #expect(again.columns.glyphs == [1, 2, 3])
+        #expect(again.columns.clusters == [15, 16, 17])
+        #expect(again.columns.advances == [10, 20, 30])
+        #expect(again.columns.unsafeToBreak == [false, true, false])
+        // Another word, another direction: not held.
+        #expect(!holds(key(4..<8), at: 4))
+        let rtl = RunKey(face: 1, language: 0, script: 25, isRightToLeft: true)
+        #expect(!holds(key(15..<19, rtl), at: 15))
+        // Too long (ten units), too many glyphs, or with offsets: not kept.
+        let long = GlyphBuffer()
+        for g in 0..<10 { long.append(glyph: UInt32(g), cluster: Int32(g), advance: 1) }
+        memo.keep(key(25..<35), glyphsFrom: 0, of: long, clusterShift: 25)
+        #expect(!holds(key(25..<35), at: 25))
+        memo.keep(key(8..<12), glyphsFrom: 0, of: long, clusterShift: 8)
+        #expect(!holds(key(8..<12), at: 8))
+        let offset = GlyphBuffer()
+        offset.append(glyph: 5, cluster: 12, advance: 1, offset: (0, 3))
+        memo.keep(key(12..<15), glyphsFrom: 0, of: offset, clusterShift: 12)
+        #expect(!holds(key(12..<15), at: 12))
+        // The same cache, unchanged: still held. Forgotten by the cache: gone.
+        memo.begin(with: cache)
+        #expect(holds(key(0..<4), at: 0))
+        cache.removeAll()
+        memo.begin(with: cache)
+        #expect(!holds(key(0..<4), at: 0))
+        // Kept again, then asked for another cache: gone.
+        memo.keep(key(0..<4), glyphsFrom: 1, of: output, clusterShift: 0)
+        #expect(holds(key(0..<4), at: 0))
+        memo.begin(with: ShapeCache(capacity: 64))
+        #expect(!holds(key(0..<4), at: 0))
+    }
+
     @Test func aWordComesBackWithItsClustersMoved() {
         let cache = ShapeCache(capacity: 64)
         let source = GlyphBuffer()

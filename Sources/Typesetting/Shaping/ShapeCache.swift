@@ -39,6 +39,10 @@ public final class ShapeCache: Sendable {
     static let maximumWordLength = 48
     /// A number no other cache in the process has, even after this one is freed.
     let identity = shapeCacheIdentities.add(1, ordering: .relaxed).newValue
+    /// How many times `removeAll` has run: a shaper's `WordMemo` of this cache's
+    /// words is good only while this stays as it was when the memo was filled.
+    private let clearingCount = Atomic<UInt64>(0)
+    var clearings: UInt64 { clearingCount.load(ordering: .relaxed) }
 
     /// One lock's worth of the cache, padded so that two shards' locks never share
     /// a cache line (two cores taking neighbouring locks would bounce it).
@@ -110,6 +114,7 @@ public final class ShapeCache: Sendable {
 
     /// Forgets every word (for cold-start measurements, or to free the memory).
     public func removeAll() {
+        clearingCount.add(1, ordering: .relaxed)
         for index in 0..<shardCount {
             shards[index].state.withLock { state in
                 state.young = Generation()

@@ -40,6 +40,8 @@ extension Shaper {
         var order: [Int] = []
         var joined: [UInt16] = []
         var starts: [Int] = []
+        /// The short words last taken from the cache, kept across paragraphs.
+        var memo = WordMemo()
 
         /// Adds the lookups counted to `statistics` and starts again from zero.
         mutating func countLookups(into statistics: TypesetterStatistics) {
@@ -111,6 +113,7 @@ extension Shaper {
         output.removeAll()
         var scratch = WordScratch()
         swap(&scratch, &words)
+        scratch.memo.begin(with: cache)
         addWords(of: &run, at: 0, in: text, cache: cache, output: output, into: &scratch)
         scratch.countLookups(into: statistics)
         swap(&scratch, &words)
@@ -176,9 +179,18 @@ extension Shaper {
                 continue
             }
             let key = WordKey(run: runKey, seed: seed, range: piece.range, in: text)
+            if words.memo.append(key, clusterShift: base, to: output) {
+                hits += 1
+                continue
+            }
+            let mark = output.count
             if cache.appendWord(key, in: text, clusterShift: base, to: output) {
                 hits += 1
-                if isSpace { words.space.keep(for: runKey, seed: seed, cache: cacheIdentity, from: output) }
+                if isSpace {
+                    words.space.keep(for: runKey, seed: seed, cache: cacheIdentity, from: output)
+                } else {
+                    words.memo.keep(key, glyphsFrom: mark, of: output, clusterShift: base)
+                }
             } else if let ligated,
                 cache.appendWord(
                     WordKey(run: ligated.key, seed: ligated.seed, range: piece.range, in: text), in: text,

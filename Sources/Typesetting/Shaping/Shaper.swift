@@ -114,6 +114,7 @@ final class Shaper: @unchecked Sendable {
         // run: every access to a class's property is checked for exclusivity.
         var scratch = WordScratch()
         swap(&scratch, &words)
+        if let cache { scratch.memo.begin(with: cache) }
         // Through the array's storage, each run read where it stands: a copy retains
         // and releases every reference it holds, and a run passed by value from
         // there is copied (its memory could change during the call), so the word
