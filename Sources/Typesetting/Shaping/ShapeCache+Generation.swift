@@ -40,6 +40,10 @@ extension ShapeCache {
         private var tails: [UInt16] = []
         /// Every word's glyphs, clusters from the word's start.
         private var glyphs = WordGlyphs()
+        /// The bytes of `table`, `runKeys`, `runSeeds` and `tails`, room not yet
+        /// used included: noted whenever one of them may have grown, so that the
+        /// shard's check after every insert reads a number, not four capacities.
+        private var arrayBytes = 0
 
         /// An empty generation: its table is made at the first word.
         init() {}
@@ -52,6 +56,7 @@ extension ShapeCache {
             runSeeds.reserveCapacity(other.runSeeds.capacity)
             tails.reserveCapacity(other.tails.capacity)
             glyphs = WordGlyphs(capacity: other.glyphs.capacity)
+            noteArrayBytes()
         }
 
         /// The number of entries in the table (twice the words it holds, at least).
@@ -71,10 +76,12 @@ extension ShapeCache {
 
         /// The bytes the generation has allocated: its table, run keys, tails and
         /// glyphs, room not yet used included.
-        var byteCount: Int {
-            table.capacity * MemoryLayout<Entry>.stride + runKeys.capacity * MemoryLayout<RunKey>.stride
-                + runSeeds.capacity * MemoryLayout<UInt64>.stride
-                + tails.capacity * MemoryLayout<UInt16>.stride + glyphs.byteCount
+        var byteCount: Int { arrayBytes + glyphs.byteCount }
+
+        private mutating func noteArrayBytes() {
+            arrayBytes =
+                table.capacity * MemoryLayout<Entry>.stride + runKeys.capacity * MemoryLayout<RunKey>.stride
+                + runSeeds.capacity * MemoryLayout<UInt64>.stride + tails.capacity * MemoryLayout<UInt16>.stride
         }
 
         /// The index in the table of `key`'s word (its units in `text`), if held.
@@ -162,6 +169,7 @@ extension ShapeCache {
             guard runKeys.count < 128 else { return nil }
             runKeys.append(key)
             runSeeds.append(seed)
+            noteArrayBytes()
             return runKeys.count - 1
         }
 
@@ -178,7 +186,9 @@ extension ShapeCache {
             entry.unitCount = UInt8(key.count)
             entry.flags = UInt8(run) | (hasOffsets ? 0x80 : 0)
             entry.head = key.head
+            let tailRoom = tails.capacity
             tails.append(contentsOf: key.tail(in: text))
+            if tails.capacity != tailRoom { noteArrayBytes() }
             Self.place(entry, in: &table)
             count += 1
         }
@@ -194,6 +204,7 @@ extension ShapeCache {
             var grown = [Entry](repeating: Entry(), count: max(64, 2 * table.count))
             for entry in table where entry.unitCount != 0 { Self.place(entry, in: &grown) }
             table = grown
+            noteArrayBytes()
         }
     }
 }
