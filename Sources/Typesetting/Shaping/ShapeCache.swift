@@ -47,7 +47,7 @@ public final class ShapeCache: Sendable {
     /// One lock's worth of the cache, padded so that two shards' locks never share
     /// a cache line (two cores taking neighbouring locks would bounce it).
     private struct Shard: ~Copyable {
-        let state = OwnedLock(State())
+        let state = OwnedSpinLock(State())
         private let padding: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     }
 
