@@ -262,6 +262,21 @@ import Testing
         #expect(russian.runs[0].glyphs != serbian.runs[0].glyphs)
     }
 
+    /// A paragraph is shaped in its typesetter's locale whichever locale the pooled
+    /// shaper served before (a shaper makes HarfBuzz's language again only when the
+    /// locale changes): Serbian and Russian paragraphs, one after another, keep their
+    /// own forms of б.
+    @Test func eachParagraphIsShapedInItsTypesettersLocaleOnAReusedShaper() throws {
+        let serbian = try Fixtures.typesetter(locale: "sr")
+        let russian = try Fixtures.typesetter(locale: "ru")
+        func glyph(_ typesetter: Typesetter) throws -> [UInt32] {
+            try typesetter.paragraph(AttributedText("б")).lines(width: 100)[0].runs[0].glyphs
+        }
+        let glyphs = try (0..<4).map { _ in try (glyph(serbian), glyph(russian)) }
+        #expect(glyphs[0].0 != glyphs[0].1)
+        #expect(glyphs.allSatisfy { $0.0 == glyphs[0].0 && $0.1 == glyphs[0].1 })
+    }
+
     @Test func stylesThatChangeGlyphsAreNotServedFromTheWordCache() throws {
         // The same word with and without `liga` in one paragraph: each as asked.
         let mixed = try text("fin fin", 4..<7) { $0.features = [try! FontFeature("liga", 0)] }

@@ -18,8 +18,13 @@ extension Shaper {
         let shaper: Shaper
         if let pooled = idle.withLock({ $0.popLast() }) {
             shaper = pooled
-            shaper.language = hbLanguage(language)
-            shaper.languageTag = language
+            // HarfBuzz's language made again only for another locale: splitting the
+            // tag and asking HarfBuzz for it cost two allocations and a search of
+            // HarfBuzz's language list every paragraph.
+            if shaper.languageTag != language {
+                shaper.language = hbLanguage(language)
+                shaper.languageTag = language
+            }
             shaper.statistics = statistics
             shaper.cache = cache
         } else {
