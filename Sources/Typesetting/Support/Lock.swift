@@ -8,8 +8,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// A value behind a mutual-exclusion lock: the package's one lock, as a shared
-/// object (`Lock`) or owned by one place (`OwnedLock`, which `Lock` holds).
+/// A value behind a mutual-exclusion lock: the package's lock, as a shared
+/// object (`Lock`) or owned by one place (`OwnedLock`, which `Lock` holds). The
+/// shape cache's shards alone take `OwnedSpinLock` (below), for sections of a word's
+/// look-up.
 ///
 /// Built on `pthread_mutex_t`, as swift-nio's `NIOLock` is, because
 /// ThreadSanitizer intercepts the pthread calls and so sees every critical
