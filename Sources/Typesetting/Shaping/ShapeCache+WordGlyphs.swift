@@ -15,6 +15,23 @@ extension ShapeCache {
             var unsafeToBreak: Bool
         }
 
+        /// Appends the `n` records at `records` to `output`, clusters moved by
+        /// `clusterShift` (no offsets): how a word's glyphs leave a generation or a
+        /// shaper's `WordMemo`.
+        @inline(__always)
+        static func append(_ records: UnsafePointer<Record>, count n: Int, clusterShift: Int32, to output: GlyphBuffer)
+        {
+            output.append(count: n) { at in
+                for k in 0..<n {
+                    let record = records[k]
+                    output.glyphs[at + k] = record.glyph
+                    output.advances[at + k] = record.advance
+                    output.clusters[at + k] = Int32(record.cluster) &+ clusterShift
+                    output.unsafeToBreak[at + k] = record.unsafeToBreak
+                }
+            }
+        }
+
         private var records: UnsafeMutablePointer<Record>
         private var offsets: UnsafeMutablePointer<Int32>?
         private var count = 0
@@ -46,12 +63,7 @@ extension ShapeCache {
         mutating func append(_ range: Range<Int>, of source: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) -> Int
         {
             let start = reserve(range.count)
-            for (k, i) in range.enumerated() {
-                records[start + k] = Record(
-                    glyph: source.glyphs[i], advance: source.advances[i],
-                    cluster: UInt8(truncatingIfNeeded: source.clusters[i] &+ clusterShift),
-                    unsafeToBreak: source.unsafeToBreak[i])
-            }
+            for (k, i) in range.enumerated() { records[start + k] = Record(i, of: source, clusterShift: clusterShift) }
             if withOffsets, let from = source.offsets {
                 (makeOffsets() + 2 * start).update(from: from + 2 * range.lowerBound, count: 2 * range.count)
             }
@@ -74,15 +86,7 @@ extension ShapeCache {
         @inline(__always)
         func copy(_ range: Range<Int>, to output: GlyphBuffer, clusterShift: Int32, withOffsets: Bool) {
             let n = range.count
-            output.append(count: n) { at in
-                for k in 0..<n {
-                    let record = records[range.lowerBound + k]
-                    output.glyphs[at + k] = record.glyph
-                    output.advances[at + k] = record.advance
-                    output.clusters[at + k] = Int32(record.cluster) &+ clusterShift
-                    output.unsafeToBreak[at + k] = record.unsafeToBreak
-                }
-            }
+            Self.append(records + range.lowerBound, count: n, clusterShift: clusterShift, to: output)
             if withOffsets, let offsets {
                 (output.makeOffsets() + 2 * (output.count - n)).update(
                     from: offsets + 2 * range.lowerBound, count: 2 * n)
@@ -125,5 +129,18 @@ extension ShapeCache {
             offsets = made
             return made
         }
+    }
+}
+
+extension ShapeCache.WordGlyphs.Record {
+    /// Glyph `index` of `source`, its cluster moved by `clusterShift` to count from
+    /// the word's start: how a word's glyphs enter a generation or a shaper's
+    /// `WordMemo`.
+    @inline(__always)
+    init(_ index: Int, of source: GlyphBuffer, clusterShift: Int32) {
+        self.init(
+            glyph: source.glyphs[index], advance: source.advances[index],
+            cluster: UInt8(truncatingIfNeeded: source.clusters[index] &+ clusterShift),
+            unsafeToBreak: source.unsafeToBreak[index])
     }
 }

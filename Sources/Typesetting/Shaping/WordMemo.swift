@@ -66,18 +66,10 @@ struct WordMemo {
             guard slot.hash == key.hash, Int(slot.unitCount) == key.count, slot.head == key.head,
                 slot.run == key.run
             else { return false }
-            let n = Int(slot.glyphCount)
             records.withUnsafeBufferPointer { records in
-                let first = index * Self.maximumGlyphs
-                output.append(count: n) { at in
-                    for k in 0..<n {
-                        let record = records[first + k]
-                        output.glyphs[at + k] = record.glyph
-                        output.advances[at + k] = record.advance
-                        output.clusters[at + k] = Int32(record.cluster) &+ clusterShift
-                        output.unsafeToBreak[at + k] = record.unsafeToBreak
-                    }
-                }
+                ShapeCache.WordGlyphs.append(
+                    records.baseAddress! + index * Self.maximumGlyphs, count: Int(slot.glyphCount),
+                    clusterShift: clusterShift, to: output)
             }
             return true
         }
@@ -94,12 +86,7 @@ struct WordMemo {
         let index = Int(truncatingIfNeeded: key.hash) & (Self.slotCount - 1)
         records.withUnsafeMutableBufferPointer { records in
             let first = index * Self.maximumGlyphs
-            for k in 0..<n {
-                records[first + k] = .init(
-                    glyph: output.glyphs[start + k], advance: output.advances[start + k],
-                    cluster: UInt8(truncatingIfNeeded: output.clusters[start + k] &- clusterShift),
-                    unsafeToBreak: output.unsafeToBreak[start + k])
-            }
+            for k in 0..<n { records[first + k] = .init(start + k, of: output, clusterShift: -clusterShift) }
         }
         slots[index] = Slot(
             hash: key.hash, head: key.head, run: key.run, unitCount: UInt8(key.count), glyphCount: UInt8(n))
