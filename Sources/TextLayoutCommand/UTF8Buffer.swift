@@ -32,7 +32,7 @@ struct UTF8Buffer: Sendable {
 
     /// Appends one byte.
     @inline(__always)
-    private mutating func append(byte: UInt8) {
+    mutating func append(byte: UInt8) {
         write(room: 1) { target in
             target.pointee = byte
             return 1
