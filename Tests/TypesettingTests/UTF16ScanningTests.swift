@@ -88,6 +88,45 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// The validator agrees with Swift's on every sequence of one or two bytes, on
+    /// every lead byte followed by every second byte and then two continuation
+    /// bytes (and two ASCII ones), and on each case of table 3-7's edges placed at
+    /// every offset of an ASCII text, so that the eight-byte steps meet it anywhere.
+    @Test func utf8ValidationAgreesWithSwift() {
+        func agrees(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { isValidUTF8($0) } == (String(validating: bytes, as: UTF8.self) != nil)
+        }
+        var disagreements: [[UInt8]] = []
+        for first in 0...255 {
+            let one = [UInt8(first)]
+            if !agrees(one) { disagreements.append(one) }
+            for second in 0...255 {
+                let two = [UInt8(first), UInt8(second)]
+                if !agrees(two) { disagreements.append(two) }
+                if first >= 0xC0 {
+                    for tail in [[0x80, 0x80], [0xBF, 0xBF], [0x41, 0x41], [0x80, 0x41]] as [[UInt8]] {
+                        let four = two + tail
+                        if !agrees(four) { disagreements.append(four) }
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        let edges: [[UInt8]] = [
+            [0xC1, 0xBF], [0xC2, 0x80], [0xE0, 0x9F, 0x80], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF],
+            [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80],
+            [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x80], [0x80],
+        ]
+        for edge in edges {
+            for lead in 0..<19 {
+                let bytes = Array(repeating: UInt8(ascii: "x"), count: lead) + edge
+                #expect(agrees(bytes), "\(edge) after \(lead)")
+                #expect(agrees(bytes + Array(repeating: UInt8(ascii: "y"), count: 9)), "\(edge) after \(lead)")
+            }
+        }
+        #expect(isValidUTF8(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
     @Test func paragraphRangesCoverTheText() {
         let ranges = paragraphRanges(in: Array("a\r\nb\n\u{2029}".utf16))
         #expect(ranges.map(\.content) == [0..<1, 3..<4, 5..<5, 6..<6])

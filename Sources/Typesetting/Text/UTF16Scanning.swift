@@ -207,6 +207,49 @@ private func utf16Width(ofUTF8 byte: UInt8) -> Int {
     (byte & 0xC0 != 0x80 ? 1 : 0) + (byte >= 0xF0 ? 1 : 0)
 }
 
+/// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7: no
+/// overlong forms, surrogates or scalars past U+10FFFF; exactly what
+/// `String(validating:as:)` accepts), checked eight bytes at a time while they are
+/// ASCII. `wrap` decodes valid input straight to UTF-16 and leaves repairing to
+/// `String(decoding:as:)` only when this says no: making a `String` of each batch
+/// to compare with its bytes cost more than the rest of decoding.
+package func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var i = 0
+    while i < count {
+        if i &+ 8 <= count, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & highBits == 0 {
+            i &+= 8
+            continue
+        }
+        let lead = bytes[i]
+        if lead < 0x80 {
+            i &+= 1
+            continue
+        }
+        // The length the lead byte says, and the range its first continuation byte
+        // must fall in (narrower than 80...BF where a wider one would be overlong, a
+        // surrogate or past U+10FFFF).
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return false
+        }
+        guard i &+ length <= count, second.contains(bytes[i &+ 1]) else { return false }
+        for k in 2..<length where bytes[i &+ k] & 0xC0 != 0x80 { return false }
+        i &+= length
+    }
+    return true
+}
+
 /// The number of UTF-16 code units valid UTF-8 `bytes` make, as
 /// `utf16Width(ofUTF8:)` counts them: eight bytes a step, counted in the bytes of a
 /// word and summed every 127 steps.
