@@ -43,6 +43,31 @@ import Testing
         #expect(handled > cases / 3, "handled \(handled) of \(cases)")
     }
 
+    /// Every handled character, and every ASCII character next to a letter or digit
+    /// range, put at each place of a long run of letters and digits: where the
+    /// breaker skips such runs four units at a time, none may be taken for a letter.
+    @Test func eachCharacterInsideALongWordBreaksAsICUBreaksIt() throws {
+        let word = Array("Ab9dEfG0hIjKlm".utf16)
+        let inserted = Array(" ,.;:!?()-\"'\u{201C}\u{201D}\u{2018}\u{2019}/@[`{~".utf16)
+        var failures: [String] = []
+        var handled = 0
+        for unit in inserted {
+            for position in 0...word.count {
+                var units = word
+                units.insert(unit, at: position)
+                let (icu, plain) = try both(units)
+                guard let plain else { continue }
+                handled += 1
+                if plain.offsets != icu.offsets {
+                    let text = String(decoding: units, as: UTF16.self)
+                    failures.append("\"\(text)\": \(plain.offsets), ICU \(icu.offsets)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(8).joined(separator: "; "))")
+        #expect(handled > 150, "handled \(handled)")
+    }
+
     /// A corpus, its paragraphs, and how many of them the plain breaker takes: it
     /// must leave the others to ICU, so a corpus in another script checks that the
     /// breaker declines what it does not handle.

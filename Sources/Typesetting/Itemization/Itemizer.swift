@@ -241,6 +241,22 @@ struct Itemizer {
                 index += 1
             }
         } else {
+            // Four units at a time while all four are ASCII the font covers: only the
+            // fourth's successor can be U+FE0F, which is not ASCII.
+            if let base = text.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index &+ 4 <= limit {
+                    let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index &* 2, as: UInt64.self))
+                    guard word & 0xFF80_FF80_FF80_FF80 == 0,
+                        FontFace.covers(UInt16(truncatingIfNeeded: word), in: coverage),
+                        FontFace.covers(UInt16(truncatingIfNeeded: word >> 16), in: coverage),
+                        FontFace.covers(UInt16(truncatingIfNeeded: word >> 32), in: coverage),
+                        FontFace.covers(UInt16(truncatingIfNeeded: word >> 48), in: coverage),
+                        index &+ 4 >= text.count || text[index &+ 4] != 0xFE0F
+                    else { break }
+                    index &+= 4
+                }
+            }
             while index < limit {
                 let unit = text[index]
                 guard unit < 0x80, FontFace.covers(unit, in: coverage),
