@@ -14,19 +14,29 @@ struct BatchWriter: Sendable {
     let options: WrapOptions
     /// The fonts, when the width is in points.
     let fonts: FontCascade?
-    /// The typesetter every batch shares (its caches are thread-safe).
+    /// The typesetter every batch shares (its caches are thread-safe), laying out a
+    /// batch's paragraphs on all cores.
     let typesetter: Typesetter?
+    /// The same typesetter on one core, for a batch laid out beside others: the
+    /// batches already keep every core busy, and a batch's own workers on top of
+    /// them made three threads share two cores (context switches, and the shape
+    /// cache's lock holders preempted).
+    let oneCoreTypesetter: Typesetter?
     /// The wrapper when the width is in cells.
     let wrapper: TerminalColumns?
 
     init(options: WrapOptions, fonts: FontCascade?, analysisFault: AnalysisFault?, maximumParagraphLength: Int) {
         self.options = options
         self.fonts = fonts
-        typesetter = fonts.map {
-            Typesetter(
-                fonts: $0, style: options.style, locale: options.locale, analysisFault: analysisFault,
-                maximumParagraphLength: maximumParagraphLength)
+        func make(usesAllCores: Bool) -> Typesetter? {
+            fonts.map {
+                Typesetter(
+                    fonts: $0, style: options.style, locale: options.locale, usesAllCores: usesAllCores,
+                    analysisFault: analysisFault, maximumParagraphLength: maximumParagraphLength)
+            }
         }
+        typesetter = make(usesAllCores: true)
+        oneCoreTypesetter = make(usesAllCores: false)
         wrapper =
             if case .columns(let columns) = options.measure {
                 TerminalColumns(columns: columns, maximumParagraphLength: maximumParagraphLength)
@@ -52,11 +62,17 @@ struct BatchWriter: Sendable {
     }
 
     /// `batch` laid out (as `attributed` when given, else as plain text) with
-    /// `lineLimit`, and formatted as the options say.
-    func lay(_ batch: ParagraphBatch, attributed: AttributedText?, lineLimit: LineLimit?) -> Result {
+    /// `lineLimit`, and formatted as the options say: its paragraphs on all cores,
+    /// or on the calling thread alone when `usesAllCores` is false (other batches
+    /// keep the other cores busy).
+    func lay(
+        _ batch: ParagraphBatch, attributed: AttributedText?, lineLimit: LineLimit?, usesAllCores: Bool = true
+    ) -> Result {
         switch options.measure {
         case .points(let width):
-            inPoints(batch, attributed: attributed ?? AttributedText(utf16: batch.text), width: width, limit: lineLimit)
+            inPoints(
+                batch, attributed: attributed ?? AttributedText(utf16: batch.text), width: width, limit: lineLimit,
+                typesetter: usesAllCores ? typesetter! : oneCoreTypesetter!)
         case .columns:
             inColumns(batch, limit: lineLimit)
         }
@@ -65,7 +81,7 @@ struct BatchWriter: Sendable {
     /// Lays out `attributed`, the text of `batch`, with the chosen layout manager
     /// and formats its lines as text or JSON, each as the manager hands it over.
     private func inPoints(
-        _ batch: ParagraphBatch, attributed: AttributedText, width: CGFloat, limit: LineLimit?
+        _ batch: ParagraphBatch, attributed: AttributedText, width: CGFloat, limit: LineLimit?, typesetter: Typesetter
     ) -> Result {
         var result = Result()
         let format = options.format
@@ -86,7 +102,7 @@ struct BatchWriter: Sendable {
                 }
             }
             return ManagerLayout.lay(
-                attributed, by: options.manager, width: width, typesetter: typesetter!, limit: limit, write)
+                attributed, by: options.manager, width: width, typesetter: typesetter, limit: limit, write)
         }
         result.height = layout.height
         if var failure = layout.failure {

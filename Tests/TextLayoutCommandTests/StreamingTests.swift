@@ -58,6 +58,29 @@ import Typesetting
         }
     }
 
+    /// A batch laid out beside others keeps to its own thread; a last batch left to
+    /// a round of its own, and every one of a group too small to fill the cores,
+    /// spreads its paragraphs over all cores. The writer's two typesetters differ in
+    /// that alone and share the shape cache (`batchesGiveTheWholeLayout` holds their
+    /// output the same).
+    @Test func onlyABatchLeftAloneSpreadsOverTheCores() throws {
+        func pattern(_ count: Int, cores: Int) -> [Bool] {
+            (0..<count).map { WrapCommand.batchUsesAllCores($0, of: count, cores: cores) }
+        }
+        #expect(pattern(1, cores: 2) == [true])
+        #expect(pattern(4, cores: 2) == [false, false, false, false])
+        #expect(pattern(5, cores: 2) == [false, false, false, false, true])
+        #expect(pattern(3, cores: 8) == [true, true, true])
+        #expect(pattern(9, cores: 8) == Array(repeating: false, count: 8) + [true])
+        #expect(pattern(10, cores: 8) == Array(repeating: false, count: 10))
+        let writer = BatchWriter(
+            options: try WrapOptions(arguments: ["--width", "300"]), fonts: try TestData.cascade(),
+            analysisFault: nil, maximumParagraphLength: ShapedParagraph.maximumLength)
+        let (all, one) = try (#require(writer.typesetter), #require(writer.oneCoreTypesetter))
+        #expect(all.usesAllCores && !one.usesAllCores)
+        #expect(all.context.shapeCache === one.context.shapeCache)
+    }
+
     @Test func columnsStreamToo() throws {
         let input = try Data(TestData.corpus("english.txt").utf8) + Self.edgeInputs.reduce(Data(), +)
         let whole = Self.wrap(["--columns", "33"], input, batchBytes: nil)
