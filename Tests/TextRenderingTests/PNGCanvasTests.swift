@@ -170,7 +170,27 @@ import Typesetting
     @Test func unwritableFileIsAnError() throws {
         let canvas = try PNGCanvas(size: CGSize(width: 10, height: 10))
         #expect { try canvas.write(to: URL(fileURLWithPath: "/nonexistent-dir-7f3a/x.png")) } throws: {
-            ($0 as? RenderingError)?.code == .cannotWriteFile
+            guard let error = $0 as? RenderingError else { return false }
+            return error.code == .cannotWriteFile && error.path == "/nonexistent-dir-7f3a/x.png"
+                && error.message.hasSuffix(": No such file or directory")
         }
+        // A directory in the file's place: the system's reason, and nothing made.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("png-dir-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect { try canvas.write(to: directory) } throws: {
+            ($0 as? RenderingError)?.message.hasSuffix(": Is a directory") == true
+        }
+    }
+
+    /// Writing over a longer file leaves exactly the new image: the file is emptied
+    /// first, and every byte of the image is written.
+    @Test func aSmallerImageReplacesALargerFileWhole() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("png-\(UUID()).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(repeating: 0xAB, count: 1 << 20).write(to: url)
+        let canvas = try PNGCanvas(size: CGSize(width: 10, height: 10))
+        try canvas.write(to: url)
+        #expect(try Data(contentsOf: url) == canvas.pngData())
     }
 }
