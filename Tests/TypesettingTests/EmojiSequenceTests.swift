@@ -75,6 +75,24 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count) sequences: \(failures.prefix(20).joined(separator: "; "))")
     }
 
+    /// ASCII that starts an emoji sequence (a keycap: the character, U+FE0F, U+20E3) after any
+    /// number of plain letters: the itemizer takes covered ASCII four units at a time,
+    /// and none of them may carry the sequence's first character off in the text face.
+    @Test(arguments: ["#\u{FE0F}\u{20E3}", "*\u{FE0F}\u{20E3}", "5\u{FE0F}\u{20E3}"])
+    func asciiStartingASequenceIsFoundAfterAnyRunOfLetters(sequence: String) throws {
+        let typesetter = try Self.emojiTypesetter()
+        var failures: [String] = []
+        for lead in 0..<13 {
+            let text = String(repeating: "b", count: lead) + sequence + "cdefghij"
+            let units = Array(text.utf16)
+            let range = lead..<(lead + sequence.utf16.count)
+            if let problem = try Self.problem(with: units, sequence: range, typesetter: typesetter) {
+                failures.append("after \(lead): \(problem)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     /// What is wrong with the sequence at `range` of `units`, or nil.
     static func problem(with units: [UInt16], sequence range: Range<Int>, typesetter: Typesetter) throws -> String? {
         let scanned = units.withUnsafeBufferPointer { EmojiSequence(in: $0, at: range.lowerBound) }

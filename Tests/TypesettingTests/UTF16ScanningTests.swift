@@ -127,6 +127,23 @@ import Testing
         #expect(isValidUTF8(UnsafeBufferPointer(start: nil, count: 0)))
     }
 
+    /// Bidi's check finds a right-to-left letter, digit or control at every offset
+    /// of Latin text (it skips four units at a time while all are below U+0400),
+    /// and nothing in text of other left-to-right scripts.
+    @Test func theBidiCheckFindsRightToLeftUnitsAnywhere() {
+        let rightToLeft: [UInt16] = [0x05D0, 0x0627, 0x0660, 0x08FF, 0x200F, 0x202E, 0x2067, 0xFB1D, 0xFE70, 0xD802]
+        let leftToRight: [UInt16] = [0x03FF, 0x0400, 0x058F, 0x0900, 0x201C, 0x4E00, 0xD83D]
+        func needs(_ unit: UInt16, after lead: Int) -> Bool {
+            let units = Array(repeating: UInt16(0x78), count: lead) + [unit] + Array("yz".utf16)
+            return units.withUnsafeBufferPointer { BidiLevels.needsBidi($0) }
+        }
+        for lead in 0..<11 {
+            for unit in rightToLeft { #expect(needs(unit, after: lead), "U+\(String(unit, radix: 16)) after \(lead)") }
+            for unit in leftToRight { #expect(!needs(unit, after: lead), "U+\(String(unit, radix: 16)) after \(lead)") }
+        }
+        #expect(!BidiLevels.needsBidi(UnsafeBufferPointer(start: nil, count: 0)))
+    }
+
     @Test func paragraphRangesCoverTheText() {
         let ranges = paragraphRanges(in: Array("a\r\nb\n\u{2029}".utf16))
         #expect(ranges.map(\.content) == [0..<1, 3..<4, 5..<5, 6..<6])
