@@ -111,8 +111,13 @@ package struct MemorySource: ByteSource {
 /// A run of whole paragraphs of the input, decoded, with where it sits in the
 /// whole input: what `wrap` lays out and writes at a time.
 struct ParagraphBatch: Sendable {
-    /// The paragraphs as UTF-16, without the line feed that ends the batch.
+    /// The paragraphs as UTF-16, without the line feed that ends the batch; empty
+    /// until `decode()` while `utf8` holds them.
     var text: [UInt16]
+    /// The paragraphs as valid UTF-8 not yet decoded, with their number of UTF-16
+    /// units: the reader leaves valid input to the thread that lays the batch out
+    /// (`decode()`), so that reading the next batches, on one thread, is short.
+    var utf8: (bytes: [UInt8], units: Int)? = nil
     /// The UTF-16 offset of `text` in the whole decoded input.
     var offset: Int
     /// The index of the batch's first paragraph in the whole input.
@@ -124,6 +129,13 @@ struct ParagraphBatch: Sendable {
     /// Whether the input paused after this batch: what came so far should be
     /// written out now (a pipe fed line by line, as `tail -f` does).
     var inputPaused: Bool
+
+    /// Decodes `utf8` into `text`, if it holds the paragraphs.
+    mutating func decode() {
+        guard let (bytes, units) = utf8 else { return }
+        text = bytes.withUnsafeBufferPointer { utf16Units(fromUTF8: $0, count: units) }
+        utf8 = nil
+    }
 }
 
 /// Cuts a byte stream into batches of whole paragraphs at line feeds, each decoded
@@ -180,30 +192,44 @@ struct ParagraphBatchReader {
         return index + 1
     }
 
-    /// The batch of `pending`'s first `end` bytes: decoded, its final line feed (and
-    /// a CR before it) dropped, with its place in the input.
+    /// The batch of `pending`'s first `end` bytes, its final line feed (and a CR
+    /// before it) dropped, with its place in the input. Valid UTF-8 is only checked
+    /// and counted here (its UTF-16 units and paragraphs, in one pass over the
+    /// bytes) and decoded by the batch's own thread; invalid input is decoded here,
+    /// each invalid sequence becoming U+FFFD as `String(decoding:as:)` repairs it.
     private mutating func take(upTo end: Int, paused: Bool) -> ParagraphBatch {
-        // Invalid sequences become U+FFFD (as `String(decoding:as:)` repairs them);
-        // valid UTF-8, nearly all input, widens to UTF-16 eight ASCII bytes at a
-        // time with no `String` made (String's UTF-16 view went through its
-        // breadcrumbs, 5% of `wrap`; a `String` made to compare, 1%).
-        let (hadInvalid, units) = pending[..<end].withUnsafeBufferPointer { bytes in
-            if isValidUTF8(bytes) { return (false, utf16Units(fromUTF8: bytes, count: utf16Count(ofUTF8: bytes))) }
-            var decoded = String(decoding: bytes, as: UTF8.self)
-            return (true, decoded.withUTF8 { utf16Units(fromUTF8: $0, count: utf16Count(ofUTF8: $0)) })
+        var contentEnd = end
+        if contentEnd > 0, pending[contentEnd - 1] == 0x0A {
+            contentEnd -= 1
+            if contentEnd > 0, pending[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         }
-        var text = units
-        let length = text.count
-        if text.last == 0x0A {
-            text.removeLast()
-            if text.last == 0x0D { text.removeLast() }
+        let counted = pending.withUnsafeBufferPointer { all -> (units: Int, paragraphs: Int)? in
+            guard isValidUTF8(UnsafeBufferPointer(rebasing: all[..<end])) else { return nil }
+            var (units, paragraphs) = (0, 0)
+            forEachParagraphEnd(inUTF8: UnsafeBufferPointer(rebasing: all[..<contentEnd])) { _, _, count in
+                units += count
+                paragraphs += 1
+            }
+            return (units, paragraphs)
         }
-        let count = paragraphRanges(in: text).count
-        let batch = ParagraphBatch(
-            text: text, offset: offset, firstParagraph: paragraphs, paragraphCount: count,
-            hadInvalidUTF8: hadInvalid, inputPaused: paused)
+        var batch = ParagraphBatch(
+            text: [], offset: offset, firstParagraph: paragraphs, paragraphCount: 0,
+            hadInvalidUTF8: counted == nil, inputPaused: paused)
+        let length: Int
+        if let counted {
+            batch.utf8 = (Array(pending[..<contentEnd]), counted.units)
+            batch.paragraphCount = counted.paragraphs
+            length = counted.units + (end - contentEnd)  // the dropped line end: one unit a byte
+        } else {
+            var decoded = String(decoding: pending[..<end], as: UTF8.self)
+            var text = decoded.withUTF8 { utf16Units(fromUTF8: $0, count: utf16Count(ofUTF8: $0)) }
+            length = text.count
+            text.removeLast(end - contentEnd)
+            batch.text = text
+            batch.paragraphCount = paragraphRanges(in: text).count
+        }
         offset += length
-        paragraphs += count
+        paragraphs += batch.paragraphCount
         pending.removeFirst(end)
         scanned = 0
         return batch

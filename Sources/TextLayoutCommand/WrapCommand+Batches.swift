@@ -68,7 +68,9 @@ struct BatchWriter: Sendable {
     func lay(
         _ batch: ParagraphBatch, attributed: AttributedText?, lineLimit: LineLimit?, usesAllCores: Bool = true
     ) -> Result {
-        switch options.measure {
+        var batch = batch
+        batch.decode()
+        return switch options.measure {
         case .points(let width):
             inPoints(
                 batch, attributed: attributed ?? AttributedText(utf16: batch.text), width: width, limit: lineLimit,
