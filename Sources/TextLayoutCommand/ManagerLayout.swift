@@ -2,9 +2,10 @@ import Foundation
 import TextLayout
 import Typesetting
 
-/// A whole input as a layout manager laid it out, each line positioned in the
-/// document (y from the top, ranges through `documentRange`), handed to the caller
-/// one line at a time: what `wrap` prints.
+/// A layout manager's layout of a whole input, as `wrap` prints it: `lay` hands
+/// the caller each line positioned in the document (y from the top, ranges through
+/// `documentRange`) and returns the rest, the text's height and its analysis
+/// failures.
 ///
 /// The lines are not gathered: `wrap` formats each as it comes, so a batch's lines
 /// (some 250 bytes each) are never copied into an array that grows by doubling —
@@ -12,8 +13,6 @@ import Typesetting
 struct ManagerLayout {
     /// The height of the laid-out text (the manager's usage bounds).
     var height: CGFloat = 0
-    /// The number of paragraphs laid out.
-    var paragraphCount = 0
     /// The manager's latest analysis failure with their count, if any.
     var failure: (error: TypesettingError, count: Int)?
 
@@ -57,7 +56,7 @@ struct ManagerLayout {
             return true
         }
         return ManagerLayout(
-            height: manager.usageBoundsForTextContainer.height, paragraphCount: paragraph,
+            height: manager.usageBoundsForTextContainer.height,
             failure: manager.lastLayoutError.map { ($0, manager.layoutErrorCount) })
     }
 
@@ -84,7 +83,7 @@ struct ManagerLayout {
             return true
         }
         return ManagerLayout(
-            height: manager.sizeOfText(in: container).height, paragraphCount: paragraphs,
+            height: manager.sizeOfText(in: container).height,
             failure: manager.lastLayoutError.map { ($0, manager.layoutErrorCount) })
     }
 }

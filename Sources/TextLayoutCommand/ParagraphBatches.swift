@@ -108,8 +108,9 @@ package struct MemorySource: ByteSource {
     package func isReady() -> Bool { true }
 }
 
-/// A run of whole paragraphs of the input, decoded, with where it sits in the
-/// whole input: what `wrap` lays out and writes at a time.
+/// A run of whole paragraphs of the input, decoded or (valid UTF-8) ready to
+/// decode, with where it sits in the whole input: what `wrap` lays out and writes at
+/// a time.
 struct ParagraphBatch: Sendable {
     /// The paragraphs as UTF-16, without the line feed that ends the batch; empty
     /// until `decode()` while `utf8` holds them.
