@@ -174,7 +174,7 @@ import Typesetting
             return error.code == .cannotWriteFile && error.path == "/nonexistent-dir-7f3a/x.png"
                 && error.message.hasSuffix(": No such file or directory")
         }
-        // A directory in the file's place: the system's reason, and nothing made.
+        // A directory in the file's place: the system's reason.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("png-dir-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -44,8 +44,9 @@ import Testing
     }
 
     /// Every handled character, and every ASCII character next to a letter or digit
-    /// range, put at each place of a long run of letters and digits: where the
-    /// breaker skips such runs four units at a time, none may be taken for a letter.
+    /// range, put at each place of a long run of letters and digits: the breaker
+    /// skips such runs in a loop of its own, which may take none of them for a
+    /// letter (a four-units-at-a-time version of it, not kept, was checked here).
     @Test func eachCharacterInsideALongWordBreaksAsICUBreaksIt() throws {
         let word = Array("Ab9dEfG0hIjKlm".utf16)
         let inserted = Array(" ,.;:!?()-\"'\u{201C}\u{201D}\u{2018}\u{2019}/@[`{~".utf16)
