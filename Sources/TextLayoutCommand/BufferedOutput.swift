@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Typesetting
 
 /// A text stream into a file descriptor that writes in large blocks: the tool may
 /// print a hundred thousand lines, and one system call per line would dominate.
@@ -57,23 +52,8 @@ public final class BufferedOutput: TextOutputStream {
     public func flush() -> Bool {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard !hasFailed else { return false }
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer[offset...].withUnsafeBytes {
-                #if canImport(Glibc)
-                    Glibc.write(fileDescriptor, $0.baseAddress, $0.count)
-                #else
-                    Darwin.write(fileDescriptor, $0.baseAddress, $0.count)
-                #endif
-            }
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else {
-                hasFailed = true
-                return false
-            }
-            offset += written
-        }
-        return true
+        if buffer.withUnsafeBytes({ writeAll($0, to: fileDescriptor) }) != 0 { hasFailed = true }
+        return !hasFailed
     }
 }
 

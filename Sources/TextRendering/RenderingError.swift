@@ -1,11 +1,10 @@
 import Foundation
+import Typesetting
 
 #if canImport(Glibc)
     import Glibc
-    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
     import Darwin
-    private let systemWrite = Darwin.write
 #endif
 
 /// An error from rendering: a code to switch on, a message for people, and the file
@@ -65,19 +64,7 @@ public struct RenderingError: Error, Sendable, Hashable, CustomStringConvertible
         }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw failure(errno) }
-        var code: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    code = errno
-                    return
-                }
-                written += count
-            }
-        }
+        var code = data.withUnsafeBytes { writeAll($0, to: descriptor) }
         if close(descriptor) != 0, code == 0 { code = errno }
         if code != 0 { throw failure(code) }
     }
