@@ -358,3 +358,60 @@ import Testing
         }
     }
 }
+
+/// A run shaped over neighbours that differ only in drawing attributes is cut back
+/// into their runs by one walk over its glyphs (`Shaper.cut`): each run must hold
+/// exactly the stretch of glyphs the same text shaped without the spans gives for
+/// its range, and must say a line cannot start at it exactly where that text's run
+/// says so.
+@Suite struct CutRunsTests {
+    @Test(arguments: TestData.corpusNames)
+    func eachCutRunIsItsStretchOfTheRunShapedWhole(corpus: String) throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 16), usesAllCores: false)
+        let source = try TestData.corpus(corpus)
+        var generator = SeededGenerator(seed: UInt64(corpus.utf8.count) &* 31)
+        var checked = 0
+        var unsafeStarts = 0
+        for range in paragraphRanges(in: Array(source.utf16)).prefix(40) {
+            let plain = AttributedText(source).slice(range.content)
+            guard plain.length > 1 else { continue }
+            var styled = plain
+            var location = 0
+            while location < plain.length {
+                let end = min(location + Int.random(in: 1...7, using: &generator), plain.length)
+                if Bool.random(using: &generator) {
+                    try styled.updateAttributes(in: location..<end) { $0.underline = TextDecoration() }
+                }
+                location = end
+            }
+            let whole = try typesetter.paragraph(plain)
+            let cut = try typesetter.paragraph(styled)
+            for run in cut.runs {
+                let source = try #require(
+                    whole.runs.first { $0.range.contains(run.range.lowerBound) }, "\(corpus): \(run.range)")
+                try #require(run.range.upperBound <= source.range.upperBound, "\(corpus): \(run.range)")
+                let glyphs = source.glyphRange(for: run.range)
+                #expect(Array(run.glyphs) == Array(source.glyphs[glyphs]), "\(corpus): \(run.range)")
+                #expect(Array(run.clusters) == Array(source.clusters[glyphs]), "\(corpus): \(run.range)")
+                #expect(Array(run.advances) == Array(source.advances[glyphs]), "\(corpus): \(run.range)")
+                #expect(Array(run.unsafeToBreak) == Array(source.unsafeToBreak[glyphs]), "\(corpus): \(run.range)")
+                let startsInside = run.range.lowerBound != source.range.lowerBound
+                #expect(
+                    run.unsafeStart == (startsInside && !source.isSafeToBreak(at: run.range.lowerBound)),
+                    "\(corpus): \(run.range)")
+                if run.unsafeStart { unsafeStarts += 1 }
+                checked += 1
+            }
+            // Each boundary marked unsafe on one side is marked on the other.
+            for (before, after) in zip(cut.runs, cut.runs.dropFirst())
+            where before.range.upperBound == after.range.lowerBound {
+                #expect(before.unsafeEnd == after.unsafeStart, "\(corpus): \(before.range) | \(after.range)")
+            }
+        }
+        #expect(checked > 40, "\(corpus): \(checked) runs")
+        // Kerning and joining across a boundary: the flag is exercised, not only false.
+        if ["english.txt", "arabic.txt", "mixed.txt"].contains(corpus) {
+            #expect(unsafeStarts > 0, "\(corpus): no run starts where a line may not")
+        }
+    }
+}

@@ -94,34 +94,45 @@ extension Shaper {
     /// each gets its item's stretch moved to the next cluster boundary and the
     /// glyphs there, shared. Returns false when an item's stretch is empty, all of
     /// it inside a cluster before it: that run's range is left empty, to be dropped.
+    ///
+    /// One walk over the glyphs in logical order finds every stretch's glyphs and
+    /// whether a line may start at it: the glyph a stretch starts at is where the
+    /// walk stopped for the stretch before (the first glyph of the cluster at its
+    /// start), so no stretch is searched for again.
     private static func cut(_ runs: inout [ShapedRun], _ group: Range<Int>, at items: [TextItem]) -> Bool {
         let run = runs[group.lowerBound]
-        // Cluster starts in logical order, the places a run may be cut: its glyphs'
-        // clusters, from the last glyph in a right-to-left run.
         let clusters = run.clusters
+        let unsafeToBreak = run.unsafeToBreak
         let count = clusters.count
         let isRightToLeft = run.isRightToLeft
-        func start(_ k: Int) -> Int { Int(clusters[isRightToLeft ? count - 1 - k : k]) }
+        // Glyph `k` in logical order, as an index into the visual order the run keeps.
+        func visual(_ k: Int) -> Int { isRightToLeft ? count - 1 - k : k }
         var lower = run.range.lowerBound
-        var next = 0  // the first cluster start not yet passed; items ascend
+        var first = 0  // the logical glyph the stretch from `lower` starts at
+        var next = 0  // the first logical glyph whose cluster is not yet passed; items ascend
         var previous: Int?  // the last run given a stretch
         var keepsAll = true
         for index in group {
-            while next < count, start(next) < items[index].range.upperBound { next += 1 }
-            let upper = index == group.upperBound - 1 || next == count ? run.range.upperBound : start(next)
+            let isLast = index == group.upperBound - 1
+            while next < count, Int(clusters[visual(next)]) < items[index].range.upperBound { next += 1 }
+            let upper = isLast || next == count ? run.range.upperBound : Int(clusters[visual(next)])
             guard lower < upper else {
                 runs[index].range = lower..<lower
                 keepsAll = false
                 continue
             }
-            let glyphs = run.glyphRange(for: lower..<upper)
+            let end = isLast ? count : next
+            let glyphs = isRightToLeft ? (count - end)..<(count - first) : first..<end
             runs[index].range = lower..<upper
             runs[index].setGlyphs(glyphs, of: run)
-            runs[index].unsafeStart = previous != nil && !run.isSafeToBreak(at: lower)
+            // A line may start here unless HarfBuzz marked the cluster's first glyph
+            // unsafe (kerning or a ligature across the change of attributes).
+            runs[index].unsafeStart = previous != nil && unsafeToBreak[visual(first)]
             runs[index].unsafeEnd = false
             if let previous, runs[index].unsafeStart { runs[previous].unsafeEnd = true }
             previous = index
             lower = upper
+            first = end
         }
         return keepsAll
     }
