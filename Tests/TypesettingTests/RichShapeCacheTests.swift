@@ -135,6 +135,54 @@ import Testing
         #expect(!ligatures.contains(try #require(face.glyph(for: "a"))))
     }
 
+    /// A style that ends at a word's end (`<big>beta</big> gamma`) leaves the
+    /// word without its space, which starts the next run: the word is looked up and
+    /// kept with that space, as the runs around it hold it, and only its own glyphs
+    /// taken. Warm from the plain text, the styled paragraphs miss nothing; cold,
+    /// their words are kept with their spaces, for the plain text to find. Every run
+    /// is as the run shaped whole.
+    @Test func aRunsLastWordIsLookedUpWithTheSpaceAfterIt() throws {
+        let cascade = try Self.fonts()
+        let styles: [TextAttributes] = [
+            .with { $0.fontDescriptor = FontDescriptor(size: 24) },
+            .with { $0.fontDescriptor = FontDescriptor(weight: .bold) }, .with { $0.letterSpacing = 1 },
+        ]
+        for style in styles {
+            let styled = AttributedText.joining(
+                ("alpha ", TextAttributes()), ("beta", style), (" gamma delta", TextAttributes()))
+            let whole = try ShapeCacheTests.paragraph(
+                styled, cascade: cascade, cache: nil, statistics: TypesetterStatistics())
+            // Warm: the plain words first (and the lone space that starts the run
+            // after the styled word, a word of its own), then the same words in
+            // styles.
+            let warmCache = ShapeCache(capacity: 256)
+            for plain in ["alpha beta gamma delta", "beta ", " gamma"] {
+                _ = try ShapeCacheTests.paragraph(
+                    AttributedText(plain), cascade: cascade, cache: warmCache, statistics: TypesetterStatistics())
+            }
+            let bold = style.fontDescriptor?.weight == .bold
+            if bold {
+                _ = try ShapeCacheTests.paragraph(
+                    AttributedText("beta ", attributes: style), cascade: cascade, cache: warmCache,
+                    statistics: TypesetterStatistics())
+            }
+            let warm = TypesetterStatistics()
+            let cached = try ShapeCacheTests.paragraph(styled, cascade: cascade, cache: warmCache, statistics: warm)
+            #expect(ShapeCacheTests.differences(whole.runs, cached.runs) == [])
+            #expect(warm.shapeCacheMisses == 0)
+            #expect(warm.shapingCalls == 0)
+            // Cold: the styled paragraph first; then "beta " in its style is held.
+            let coldCache = ShapeCache(capacity: 256)
+            let cold = try ShapeCacheTests.paragraph(
+                styled, cascade: cascade, cache: coldCache, statistics: TypesetterStatistics())
+            #expect(ShapeCacheTests.differences(whole.runs, cold.runs) == [])
+            let after = TypesetterStatistics()
+            _ = try ShapeCacheTests.paragraph(
+                AttributedText("beta ", attributes: style), cascade: cascade, cache: coldCache, statistics: after)
+            #expect(after.shapeCacheMisses == 0)
+        }
+    }
+
     /// A cold paragraph of many styled runs calls HarfBuzz once per face and style
     /// among its missed words, not once per run; a warm one not at all.
     @Test func missedWordsAreShapedOncePerFaceAndStyle() throws {

@@ -8,11 +8,14 @@ extension Shaper {
     }
 
     /// A word the cache lacked: where its glyphs go in `output`, which missed word
-    /// it is, and the offset its clusters count from.
+    /// it is, and the offset its clusters count from; and whether the missed word
+    /// is the run's last word with the space after it (`addWords`), whose glyph is
+    /// then left out.
     struct Gap {
         var position: Int
         var miss: Int
         var base: Int32
+        var dropsSpace = false
     }
 
     /// The word path's scratch for a paragraph: the pieces of the run being added,
@@ -149,6 +152,19 @@ extension Shaper {
         output: GlyphBuffer, into words: inout WordScratch
     ) {
         let pieceCount = Self.cutIntoPieces(run.range, in: text, into: &words.pieces)
+        // A run's last word with no space of its own, followed by one that starts the
+        // next run (a style ending at a word's end: `<b>word</b> more`), is looked up
+        // and kept with that space, as the runs around it hold the word, and the
+        // space's glyph is left out once the word is in. The space is one glyph of its
+        // own, after the word's (`WordSplitting`: no lookup of the face touches it),
+        // as `shapeTogether` shapes a word without one.
+        let takesSpace =
+            !run.isRightToLeft && pieceCount > 0 && words.pieces[pieceCount - 1].isWord
+            && Self.isFollowedBySpace(words.pieces[pieceCount - 1].range, in: text)
+        if takesSpace {
+            let last = words.pieces[pieceCount - 1].range
+            words.pieces[pieceCount - 1].range = last.lowerBound..<(last.upperBound + 1)
+        }
         let runKey = runKey(of: run)
         let seed = runKey.seed
         let cacheIdentity = cache.identity
@@ -206,6 +222,14 @@ extension Shaper {
                 words.gaps.append(Gap(position: output.count, miss: miss, base: base))
             }
         }
+        if takesSpace {
+            // The last word missed (its gap is where the output ends) or is in.
+            if words.gaps.count > firstGap, words.gaps[words.gaps.count - 1].position == output.count {
+                words.gaps[words.gaps.count - 1].dropsSpace = true
+            } else {
+                output.truncate(to: output.count - 1)
+            }
+        }
         words.hits += hits
         words.misses += words.gaps.count - firstGap
         words.pending.append(Pending(run: index, glyphs: start..<output.count, gaps: firstGap..<words.gaps.count))
@@ -234,6 +258,14 @@ extension Shaper {
             start = end
         }
         return count
+    }
+
+    /// Whether `word`, cut from a run that ends with it, has no space of its own but
+    /// one after it in `text`, and is short enough to be cached with it.
+    @inline(__always)
+    private static func isFollowedBySpace(_ word: Range<Int>, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        word.upperBound < text.count && text[word.upperBound] == 0x20 && text[word.upperBound - 1] != 0x20
+            && word.count < ShapeCache.maximumWordLength
     }
 
     /// Keeps `run` to shape the missed words of its key as, if none is kept yet.
@@ -326,9 +358,10 @@ extension Shaper {
         insertions.removeAll(keepingCapacity: true)
         for gap in words.gaps {
             let word = placed[gap.miss]
+            // The space after a run's last word, shaped with it, is the next run's.
+            let glyphs = gap.dropsSpace ? word.glyphs.lowerBound..<(word.glyphs.upperBound - 1) : word.glyphs
             insertions.append(
-                GlyphBuffer.Insertion(
-                    position: gap.position, range: word.glyphs, clusterShift: gap.base - word.start))
+                GlyphBuffer.Insertion(position: gap.position, range: glyphs, clusterShift: gap.base - word.start))
         }
     }
 

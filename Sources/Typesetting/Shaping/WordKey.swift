@@ -16,7 +16,9 @@ struct WordKey {
     let head: WordHead
 
     /// The key of the word at `range` of `text`, hashed with `seed` (the run key's
-    /// `seed`, computed once per run).
+    /// `seed`, computed once per run). Always inlined, as `hash`: made for every
+    /// word looked up, where a call would cost as much as the work.
+    @inline(__always)
     init(run: RunKey, seed: UInt64, range: Range<Int>, in text: UnsafeBufferPointer<UInt16>) {
         precondition(!range.isEmpty && range.count <= ShapeCache.maximumWordLength, "a cached word is 1 to 48 units")
         let units = UnsafeBufferPointer(rebasing: text[range])
@@ -51,6 +53,7 @@ struct WordKey {
     }
 
     /// A hash of `units`: four units at a time, multiplied and folded.
+    @inline(__always)
     static func hash(_ units: UnsafeBufferPointer<UInt16>, seed: UInt64) -> UInt64 {
         let raw = UnsafeRawPointer(units.baseAddress!)
         let n = units.count
