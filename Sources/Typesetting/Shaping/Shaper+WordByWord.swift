@@ -8,14 +8,28 @@ extension Shaper {
     }
 
     /// A word the cache lacked: where its glyphs go in `output`, which missed word
-    /// it is, and the offset its clusters count from; and whether the missed word
-    /// is the run's last word with the space after it (`addWords`), whose glyph is
-    /// then left out.
+    /// it is, and the offset its clusters count from; whether the missed word is
+    /// the run's last word with the space after it (`addWords`), whose glyph is then
+    /// left out; and, for a letter-spaced run's word missed in its ligated style
+    /// (see `addWords`), its run's check, from 1 in `WordScratch.ligatureChecks` (0
+    /// for any other).
     struct Gap {
         var position: Int
         var miss: Int
         var base: Int32
         var dropsSpace = false
+        var check: Int32 = 0
+    }
+
+    /// What a letter-spaced run's words missed in its ligated style are checked
+    /// against once shaped: the glyphs that show the optional ligatures did
+    /// something (`UnligatedWords`), and the run's own key and the run to shape a
+    /// word as when they did.
+    struct LigatureCheck {
+        var key: RunKey
+        var seed: UInt64
+        var ligatures: UnligatedWords.LigatureGlyphs
+        var run: ShapedRun
     }
 
     /// The word path's scratch for a paragraph: the pieces of the run being added,
@@ -32,6 +46,8 @@ extension Shaper {
         /// shape its words as: one HarfBuzz call each.
         var classKeys: [RunKey] = []
         var classRuns: [ShapedRun] = []
+        /// The letter-spaced runs' checks, one per run key (`Gap.check`).
+        var ligatureChecks: [LigatureCheck] = []
         /// The cache lookups of the runs added, counted into the statistics once
         /// (`countLookups`): the counters are atomics every thread shares.
         var hits = 0
@@ -134,6 +150,7 @@ extension Shaper {
         words.missIndex.removeAll()
         words.classKeys.removeAll(keepingCapacity: true)
         words.classRuns.removeAll(keepingCapacity: true)
+        words.ligatureChecks.removeAll(keepingCapacity: true)
     }
 
     /// Appends the run's glyphs to `output` word by word, in visual order: each
@@ -168,8 +185,12 @@ extension Shaper {
         let runKey = runKey(of: run)
         let seed = runKey.seed
         let cacheIdentity = cache.identity
-        // A letter-spaced run may take a word from the entries of its style with the
-        // optional ligatures on, where they did nothing to it (`UnligatedWords`).
+        // A letter-spaced run takes its words from the entries of its style with the
+        // optional ligatures on, where they did nothing to it (`UnligatedWords`), and
+        // its own style's entries hold only the words they did something to. A word
+        // in neither is shaped with the ligatures on, with the paragraph's other
+        // words of that style, and checked once shaped (`fillGaps`): most words have
+        // no ligature, and are then shaped once for both styles, not once for each.
         var ligated: (key: RunKey, seed: UInt64, glyphs: UnligatedWords.LigatureGlyphs)?
         if let features = run.style?.ligatedFeatureKey, !run.isRightToLeft {
             var key = runKey
@@ -180,6 +201,7 @@ extension Shaper {
         output.reserve(run.range.count)
         var hits = 0
         var isClassNoted = false
+        var check: Int32 = 0  // the run's ligature check, once it has a word to check
         let firstGap = words.gaps.count
         // Glyphs are in visual order: a right-to-left run's pieces come last first.
         for k in 0..<pieceCount {
@@ -200,19 +222,25 @@ extension Shaper {
                 continue
             }
             let mark = output.count
-            if cache.appendWord(key, in: text, clusterShift: base, to: output) {
+            // A letter-spaced run's word: its ligated style's entry first.
+            let ligatedKey = ligated.map { WordKey(run: $0.key, seed: $0.seed, range: piece.range, in: text) }
+            var isFound = false
+            if let ligated, let ligatedKey {
+                isFound = cache.appendWord(
+                    ligatedKey, in: text, clusterShift: base, to: output, unlessLigated: ligated.glyphs)
+            }
+            if !isFound { isFound = cache.appendWord(key, in: text, clusterShift: base, to: output) }
+            if isFound {
                 hits += 1
                 if isSpace {
                     words.space.keep(for: runKey, seed: seed, cache: cacheIdentity, from: output)
                 } else {
                     words.memo.keep(key, glyphsFrom: mark, of: output, clusterShift: base)
                 }
-            } else if let ligated,
-                cache.appendWord(
-                    WordKey(run: ligated.key, seed: ligated.seed, range: piece.range, in: text), in: text,
-                    clusterShift: base, to: output, unlessLigated: ligated.glyphs)
-            {
-                hits += 1
+            } else if let ligated, let ligatedKey {
+                if check == 0 { check = Self.noteCheck(runKey, seed: seed, of: run, ligated: ligated, in: &words) }
+                let miss = Self.miss(ligatedKey, in: text, missed: &words.missed, index: &words.missIndex)
+                words.gaps.append(Gap(position: output.count, miss: miss, base: base, check: check))
             } else {
                 if !isClassNoted {
                     Self.noteClass(runKey, of: &run, in: &words)
@@ -277,6 +305,24 @@ extension Shaper {
         words.classRuns.append(run)
     }
 
+    /// The check (from 1, see `Gap.check`) of the letter-spaced `run`, whose key is
+    /// `key`, noting the class of its ligated style (`ligated.key`, shaped as `run`
+    /// in that style) if the paragraph has not yet.
+    private static func noteCheck(
+        _ key: RunKey, seed: UInt64, of run: ShapedRun,
+        ligated: (key: RunKey, seed: UInt64, glyphs: UnligatedWords.LigatureGlyphs), in words: inout WordScratch
+    ) -> Int32 {
+        if !words.classKeys.contains(ligated.key) {
+            var classRun = run
+            classRun.style = run.style?.ligatedStyle
+            words.classKeys.append(ligated.key)
+            words.classRuns.append(classRun)
+        }
+        if let known = words.ligatureChecks.firstIndex(where: { $0.key == key }) { return Int32(known + 1) }
+        words.ligatureChecks.append(LigatureCheck(key: key, seed: seed, ligatures: ligated.glyphs, run: run))
+        return Int32(words.ligatureChecks.count)
+    }
+
     /// The index in `missed` of the word `key` names (its units in `text`), added
     /// (to `missed` and its `index`) if the paragraph has not missed it before.
     @inline(__always)
@@ -337,21 +383,10 @@ extension Shaper {
     /// word goes in `output`, for the pending runs to take.
     private func fillGaps(in text: UnsafeBufferPointer<UInt16>, cache: ShapeCache) {
         fresh.removeAll()
+        var placed = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: words.missed.count)
+        shapeClasses(from: 0, in: text, into: &placed)
+        if !words.ligatureChecks.isEmpty { shapeLigatedWords(in: text, placed: &placed) }
         let missed = words.missed
-        var placed = [(glyphs: Range<Int>, start: Int32)](repeating: (0..<0, 0), count: missed.count)
-        let (classKeys, classRuns) = (words.classKeys, words.classRuns)
-        if classRuns.count == 1 {
-            shapeTogether(missed.indices, of: classRuns[0], in: text, into: &placed)
-        } else {
-            // One array for every class's members, its storage reused.
-            var members: [Int] = []
-            members.reserveCapacity(missed.count)
-            for (k, key) in classKeys.enumerated() {
-                members.removeAll(keepingCapacity: true)
-                for index in missed.indices where missed[index].run == key { members.append(index) }
-                shapeTogether(members, of: classRuns[k], in: text, into: &placed)
-            }
-        }
         for (index, key) in missed.enumerated() {
             cache.insert(key, in: text, glyphs: placed[index].glyphs, of: fresh, clusterShift: -placed[index].start)
         }
@@ -363,6 +398,61 @@ extension Shaper {
             insertions.append(
                 GlyphBuffer.Insertion(position: gap.position, range: glyphs, clusterShift: gap.base - word.start))
         }
+    }
+
+    /// Shapes the missed words from `first` on, one HarfBuzz call per class (from
+    /// the class of the first of them), setting where each is in `placed`.
+    private func shapeClasses(
+        from first: Int, in text: UnsafeBufferPointer<UInt16>, into placed: inout [(glyphs: Range<Int>, start: Int32)]
+    ) {
+        let missed = words.missed
+        let (classKeys, classRuns) = (words.classKeys, words.classRuns)
+        if first == 0, classRuns.count == 1 {
+            shapeTogether(missed.indices, of: classRuns[0], in: text, into: &placed)
+            return
+        }
+        // One array for every class's members, its storage reused.
+        var members: [Int] = []
+        members.reserveCapacity(missed.count - first)
+        for (k, key) in classKeys.enumerated() {
+            members.removeAll(keepingCapacity: true)
+            for index in first..<missed.count where missed[index].run == key { members.append(index) }
+            if !members.isEmpty { shapeTogether(members, of: classRuns[k], in: text, into: &placed) }
+        }
+    }
+
+    /// Checks each letter-spaced run's word shaped in its ligated style (a gap with
+    /// a check): one the optional ligatures did something to is missed again in the
+    /// run's own style, and those are shaped (their gaps then name them).
+    private func shapeLigatedWords(
+        in text: UnsafeBufferPointer<UInt16>, placed: inout [(glyphs: Range<Int>, start: Int32)]
+    ) {
+        // The scratch taken from the shaper for the walk: two of its arrays change
+        // together, which a class's property allows only one at a time.
+        var scratch = WordScratch()
+        swap(&scratch, &words)
+        let firstAgain = scratch.missed.count
+        let fresh = self.fresh
+        for g in scratch.gaps.indices where scratch.gaps[g].check != 0 {
+            let gap = scratch.gaps[g]
+            let check = scratch.ligatureChecks[Int(gap.check) - 1]
+            let word = scratch.missed[gap.miss]
+            let (glyphs, start) = placed[gap.miss]
+            let shares = check.ligatures.allowsSharing(units: word.count, count: glyphs.count) { k in
+                (fresh.glyphs[glyphs.lowerBound + k], Int(fresh.clusters[glyphs.lowerBound + k] - start))
+            }
+            if shares { continue }
+            if !scratch.classKeys.contains(check.key) {
+                scratch.classKeys.append(check.key)
+                scratch.classRuns.append(check.run)
+            }
+            let own = WordKey(run: check.key, seed: check.seed, range: word.range, in: text)
+            scratch.gaps[g].miss = Self.miss(own, in: text, missed: &scratch.missed, index: &scratch.missIndex)
+        }
+        swap(&scratch, &words)
+        guard words.missed.count > firstAgain else { return }
+        placed += repeatElement((glyphs: 0..<0, start: Int32(0)), count: words.missed.count - firstAgain)
+        shapeClasses(from: firstAgain, in: text, into: &placed)
     }
 
     /// The most UTF-16 units of joined words a shaper keeps its `shapeTogether`

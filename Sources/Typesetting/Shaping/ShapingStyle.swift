@@ -34,8 +34,14 @@ final class ShapingStyle: Sendable, Hashable {
     /// The number of the features without the optional ligatures that spacing
     /// turned off, when it turned them off and the style shapes word by word: a
     /// word of the run may be taken from that style's cache entry when the
-    /// ligatures did nothing to it there (`UnligatedWords`). Nil otherwise.
+    /// ligatures did nothing to it there (`UnligatedWords`). Nil otherwise, and
+    /// when that style does not shape word by word.
     let ligatedFeatureKey: Int32?
+    /// That style, when `ligatedFeatureKey` is set: the same attributes with no
+    /// space added (nil when that is the plain style). A letter-spaced run's words
+    /// new to the cache are shaped in it, with the paragraph's other words of that
+    /// style, and kept for both (`Shaper.addWords`).
+    let ligatedStyle: ShapingStyle?
 
     /// The shaping style `attributes` ask for, or nil when it is the plain one: no
     /// features, the paragraph's language, no added space.
@@ -68,8 +74,20 @@ final class ShapingStyle: Sendable, Hashable {
         hbLanguage = attributes.language.flatMap { Shaper.hbLanguage($0) }.map { Int(bitPattern: $0) } ?? 0
         featureKey =
             attachment == nil && WordSplitting.keepsVerdict(features) ? Self.featureKeys.key(for: features) : nil
-        ligatedFeatureKey =
-            featureKey != nil && ligated.count < features.count ? Self.featureKeys.key(for: ligated) : nil
+        var unspaced = attributes
+        unspaced.tracking = 0
+        unspaced.letterSpacing = 0
+        let ligatedStyle =
+            featureKey != nil && ligated.count < features.count ? Self.of(unspaced) : nil
+        let ligatedKey = featureKey != nil && ligated.count < features.count ? Self.featureKeys.key(for: ligated) : nil
+        // The ligated style shapes word by word under that key (the plain style under 0).
+        if let ligatedKey, (ligatedStyle?.featureKey ?? 0) == ligatedKey {
+            ligatedFeatureKey = ligatedKey
+            self.ligatedStyle = ligatedStyle
+        } else {
+            ligatedFeatureKey = nil
+            self.ligatedStyle = nil
+        }
     }
 
     /// Styles are equal when they shape alike.
