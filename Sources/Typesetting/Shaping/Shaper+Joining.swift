@@ -98,7 +98,11 @@ extension Shaper {
     /// One walk over the glyphs in logical order finds every stretch's glyphs and
     /// whether a line may start at it: the glyph a stretch starts at is where the
     /// walk stopped for the stretch before (the first glyph of the cluster at its
-    /// start), so no stretch is searched for again.
+    /// start), so no stretch is searched for again. The walk steps from stretch end
+    /// to stretch end, not glyph by glyph: it guesses each end as one glyph a unit
+    /// past the stretch's first glyph (exact where no ligature, mark or surrogate
+    /// pair intervenes) and moves from there to the first glyph of a cluster at or
+    /// past the item's end.
     private static func cut(_ runs: inout [ShapedRun], _ group: Range<Int>, at items: [TextItem]) -> Bool {
         let run = runs[group.lowerBound]
         let clusters = run.clusters
@@ -114,15 +118,18 @@ extension Shaper {
         var keepsAll = true
         for index in group {
             let isLast = index == group.upperBound - 1
-            while next < count, Int(clusters[visual(next)]) < items[index].range.upperBound { next += 1 }
+            let end = items[index].range.upperBound
+            next = min(max(next, first + (end - lower)), count)
+            while next > first, Int(clusters[visual(next - 1)]) >= end { next -= 1 }
+            while next < count, Int(clusters[visual(next)]) < end { next += 1 }
             let upper = isLast || next == count ? run.range.upperBound : Int(clusters[visual(next)])
             guard lower < upper else {
                 runs[index].range = lower..<lower
                 keepsAll = false
                 continue
             }
-            let end = isLast ? count : next
-            let glyphs = isRightToLeft ? (count - end)..<(count - first) : first..<end
+            let stop = isLast ? count : next
+            let glyphs = isRightToLeft ? (count - stop)..<(count - first) : first..<stop
             runs[index].range = lower..<upper
             runs[index].setGlyphs(glyphs, of: run)
             // A line may start here unless HarfBuzz marked the cluster's first glyph
@@ -132,7 +139,7 @@ extension Shaper {
             if let previous, runs[index].unsafeStart { runs[previous].unsafeEnd = true }
             previous = index
             lower = upper
-            first = end
+            first = stop
         }
         return keepsAll
     }
