@@ -442,10 +442,8 @@ extension Shaper {
                 (fresh.glyphs[glyphs.lowerBound + k], Int(fresh.clusters[glyphs.lowerBound + k] - start))
             }
             if shares { continue }
-            if !scratch.classKeys.contains(check.key) {
-                scratch.classKeys.append(check.key)
-                scratch.classRuns.append(check.run)
-            }
+            var run = check.run
+            Self.noteClass(check.key, of: &run, in: &scratch)
             let own = WordKey(run: check.key, seed: check.seed, range: word.range, in: text)
             scratch.gaps[g].miss = Self.miss(own, in: text, missed: &scratch.missed, index: &scratch.missIndex)
         }

@@ -74,20 +74,20 @@ final class ShapingStyle: Sendable, Hashable {
         hbLanguage = attributes.language.flatMap { Shaper.hbLanguage($0) }.map { Int(bitPattern: $0) } ?? 0
         featureKey =
             attachment == nil && WordSplitting.keepsVerdict(features) ? Self.featureKeys.key(for: features) : nil
-        var unspaced = attributes
-        unspaced.tracking = 0
-        unspaced.letterSpacing = 0
-        let ligatedStyle =
-            featureKey != nil && ligated.count < features.count ? Self.of(unspaced) : nil
-        let ligatedKey = featureKey != nil && ligated.count < features.count ? Self.featureKeys.key(for: ligated) : nil
-        // The ligated style shapes word by word under that key (the plain style under 0).
-        if let ligatedKey, (ligatedStyle?.featureKey ?? 0) == ligatedKey {
-            ligatedFeatureKey = ligatedKey
-            self.ligatedStyle = ligatedStyle
-        } else {
-            ligatedFeatureKey = nil
-            self.ligatedStyle = nil
+        // Spacing turned the ligatures off: the same attributes without it, if that
+        // style shapes word by word under the ligated features' key (the plain
+        // style, nil, under 0).
+        var ligatedKey: Int32?
+        var ligatedStyle: ShapingStyle?
+        if featureKey != nil, ligated.count < features.count, let key = Self.featureKeys.key(for: ligated) {
+            var unspaced = attributes
+            unspaced.tracking = 0
+            unspaced.letterSpacing = 0
+            let style = Self.of(unspaced)
+            if (style?.featureKey ?? 0) == key { (ligatedKey, ligatedStyle) = (key, style) }
         }
+        ligatedFeatureKey = ligatedKey
+        self.ligatedStyle = ligatedStyle
     }
 
     /// Styles are equal when they shape alike.
