@@ -212,6 +212,69 @@ import Testing
         }
     }
 
+    /// Words longer than the eight units a word's head holds, alike but for their
+    /// last unit, each come back with their own glyphs and offsets, and only in
+    /// their own run; and a word promoted from the old generation to the young one,
+    /// whose run keys come in another order, keeps its own run there (found again,
+    /// and not in the other run, once its first generation is dropped).
+    @Test func wordsAreToldApartPastTheirHeadAndKeepTheirRunWhenPromoted() {
+        let cache = ShapeCache(capacity: 16)
+        let runs = [
+            RunKey(face: 1, language: 0, script: 25, isRightToLeft: false),
+            RunKey(face: 2, language: 0, script: 25, isRightToLeft: false),
+        ]
+        // Twelve units, "abcdefghijk" and one that tells them apart.
+        func units(_ word: Int) -> [UInt16] { Array("abcdefghijk".utf16) + [UInt16(0x41 + word)] }
+        // Word i: i + 1 glyphs numbered from 100 i, offsets on odd words.
+        func glyphs(of word: Int) -> GlyphBuffer {
+            let buffer = GlyphBuffer()
+            for g in 0...word {
+                let offset: (Int32, Int32) = word % 2 == 1 ? (Int32(word), Int32(g)) : (0, 0)
+                buffer.append(glyph: UInt32(100 * word + g), cluster: Int32(g), advance: Int32(7 + g), offset: offset)
+            }
+            return buffer
+        }
+        func insert(_ word: Int, run: RunKey) {
+            units(word).withUnsafeBufferPointer { text in
+                let key = WordKey(run: run, seed: run.seed, range: 0..<text.count, in: text)
+                cache.insert(key, in: text, glyphs: 0..<(word + 1), of: glyphs(of: word), clusterShift: 0)
+            }
+        }
+        func lookUp(_ word: Int, run: RunKey) -> GlyphBuffer? {
+            units(word).withUnsafeBufferPointer { text in
+                let key = WordKey(run: run, seed: run.seed, range: 0..<text.count, in: text)
+                let output = GlyphBuffer()
+                return cache.appendWord(key, in: text, clusterShift: 0, to: output) ? output : nil
+            }
+        }
+        func expectFound(_ word: Int, run: RunKey, _ comment: Comment) {
+            let found = lookUp(word, run: run)
+            #expect(found?.columns.glyphs == glyphs(of: word).columns.glyphs, comment)
+            #expect(found?.columns.advances == glyphs(of: word).columns.advances, comment)
+            #expect(found?.columns.offsets == glyphs(of: word).columns.offsets, comment)
+        }
+        // Words 0 and 1 in run 0, 2 and 3 in run 1: run 0 is the old generation's first.
+        insert(0, run: runs[0])
+        insert(1, run: runs[0])
+        insert(2, run: runs[1])
+        insert(3, run: runs[1])
+        #expect(lookUp(4, run: runs[0]) == nil, "a word alike but for its last unit")
+        #expect(lookUp(2, run: runs[0]) == nil, "a word held in another run")
+        for word in 0..<4 { expectFound(word, run: runs[word / 2], "word \(word) before any rotation") }
+        // Fill the young generation: it becomes the old one.
+        for word in 10..<22 { insert(word, run: runs[1]) }
+        // Promoted in the other order: run 1 is the young generation's first.
+        for word in [3, 2, 1, 0] { expectFound(word, run: runs[word / 2], "word \(word) promoted") }
+        // Fill the young one again: the words' first generation is dropped.
+        for word in 30..<42 { insert(word, run: runs[0]) }
+        #expect(cache.evictions >= 16)
+        for word in 0..<4 {
+            expectFound(word, run: runs[word / 2], "word \(word) after its first generation was dropped")
+            #expect(lookUp(word, run: runs[1 - word / 2]) == nil, "word \(word) in the other run")
+        }
+        #expect(lookUp(10, run: runs[1]) == nil, "a word of the dropped generation")
+    }
+
     /// A shaper's memo gives back a short word's glyphs exactly as the cache gave
     /// them (clusters moved to where the word now stands), only for the key it was
     /// kept under, never a word too long, with too many glyphs or with offsets, and

@@ -20,11 +20,12 @@ import Synchronization
 /// one is dropped — least recently used words go first, at O(1) each. Dropped
 /// words are counted (`evictions`).
 ///
-/// A generation is an open-addressing table whose 32-byte entries are the words
-/// themselves (first eight units inline) and the words' glyphs as 12-byte records,
-/// one word after another: no object per word, so a lookup is a hash, a probe or two
-/// and a copy into the caller's run, made under the shard's lock, and dropping a
-/// generation frees a few buffers, not 1,000 objects.
+/// A generation is an open-addressing table of 8-byte slots (a hash and where the
+/// word is) and one store of the words, each its units and its glyphs as 12-byte
+/// records side by side, one word after another: no object per word, so a lookup
+/// is a hash, a probe or two and a copy into the caller's run from one stretch of
+/// memory, made under the shard's lock, and dropping a generation frees three
+/// buffers, not 1,000 objects.
 public final class ShapeCache: Sendable {
     /// The shared context's cache (`LayoutContext.shared.shapeCache`), which every
     /// typesetter given no context shapes through.
@@ -81,10 +82,10 @@ public final class ShapeCache: Sendable {
         for index in 0..<count { (shards + index).initialize(to: Shard()) }
         shardCount = count
         shardCapacity = max(capacity / count, 1)
-        // A generation is checked after each insert, which at most doubles each of
-        // its arrays, and the offsets column (made once) adds at most two thirds of
-        // the glyph records: a generation stays under four times this, so the
-        // shard's two under its share.
+        // A generation is checked after each insert, which at most doubles its
+        // table and its store (or grows the store by one word, of at most 48 units
+        // and 65,535 glyphs): a generation stays under about twice this, so the
+        // shard's two well under its share.
         shardBytes = max(byteLimit / count / 8, 1)
     }
 
@@ -143,7 +144,7 @@ public final class ShapeCache: Sendable {
             if let ligatures, !state.old.isUnligated(entry, units: key.count, ligatures) { return false }
             state.old.append(entry, clusterShift: clusterShift, to: output)
             // Promoted by copying: the old generation is dropped whole soon enough.
-            state.young.insert(key, in: text, copying: entry, of: state.old)
+            state.young.insert(key, copying: entry, of: state.old)
             Self.rotateIfFull(&state, capacity: capacity, bytes: bytes)
             return true
         }

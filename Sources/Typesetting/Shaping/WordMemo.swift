@@ -32,7 +32,7 @@ struct WordMemo {
 
     private var slots: [Slot] = []
     /// Each slot's glyphs, `maximumGlyphs` records a slot.
-    private var records: [ShapeCache.WordGlyphs.Record] = []
+    private var records: [ShapeCache.GlyphRecord] = []
     /// The cache the memo was filled from: its identity and how many times it
     /// had forgotten its words (`ShapeCache.clearings`).
     private var source: (identity: UInt64, clearings: UInt64) = (0, 0)
@@ -67,7 +67,7 @@ struct WordMemo {
                 slot.run == key.run
             else { return false }
             records.withUnsafeBufferPointer { records in
-                ShapeCache.WordGlyphs.append(
+                ShapeCache.GlyphRecord.append(
                     records.baseAddress! + index * Self.maximumGlyphs, count: Int(slot.glyphCount),
                     clusterShift: clusterShift, to: output)
             }
