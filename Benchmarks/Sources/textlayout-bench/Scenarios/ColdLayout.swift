@@ -51,7 +51,14 @@ final class TextLayoutColdLayout: Scenario {
         if hyphenates { dictionary = try HyphenationDictionaries.system.dictionary(for: "en") }
     }
 
+    /// The last run's result, freed by `reset()`, untimed, as Pango's layouts are
+    /// (`PangoColdLayout`): a run is the layout, not the freeing of the one before.
+    private var frame: TextFrame?
+    private var kept: [(ShapedParagraph, [Line])] = []
+
     func reset() {
+        frame = nil
+        kept = []
         ShapeCache.shared.removeAll()
         dictionary?.forgetWords()
     }
@@ -61,7 +68,9 @@ final class TextLayoutColdLayout: Scenario {
         statistics = typesetter.statistics
         switch threads {
         case .all:
-            return try typesetter.frame(for: corpus.text, width: width).lines.count
+            let frame = try typesetter.frame(for: corpus.text, width: width)
+            self.frame = frame
+            return frame.lines.count
         case .one:
             // Every paragraph and its lines are kept to the end, as a frame keeps
             // them, so peak memory compares with Pango's kept layouts.
@@ -70,6 +79,7 @@ final class TextLayoutColdLayout: Scenario {
                 let paragraph = try typesetter.paragraph(corpus.text.slice(range.content))
                 kept.append((paragraph, try paragraph.lines(width: width)))
             }
+            self.kept = kept
             return kept.reduce(0) { $0 + $1.1.count }
         }
     }
