@@ -172,12 +172,12 @@ import Testing
     @Test func aRotationReusesTheDroppedGenerationsRoomAndForgetsItsWords() {
         let cache = ShapeCache(capacity: 16)
         let run = RunKey(face: 1, language: 0, script: 25, isRightToLeft: false)
-        // Word i: two units, 20 glyphs numbered from 1000 i, offsets on every third.
+        // Word i: two units, 20 glyphs numbered from 100 i, offsets on every third.
         func glyphs(of word: Int) -> GlyphBuffer {
             let buffer = GlyphBuffer()
             for g in 0..<20 {
                 let offset: (Int32, Int32) = word % 3 == 0 ? (Int32(word), -Int32(g)) : (0, 0)
-                buffer.append(glyph: UInt32(1000 * word + g), cluster: Int32(g / 10), advance: 10, offset: offset)
+                buffer.append(glyph: UInt32(100 * word + g), cluster: Int32(g / 10), advance: 10, offset: offset)
             }
             return buffer
         }
@@ -216,7 +216,8 @@ import Testing
     /// last unit, each come back with their own glyphs and offsets, and only in
     /// their own run; and a word promoted from the old generation to the young one,
     /// whose run keys come in another order, keeps its own run there (found again,
-    /// and not in the other run, once its first generation is dropped).
+    /// and not in the other run, once its first generation is dropped). A word
+    /// with a glyph id records cannot hold is not kept.
     @Test func wordsAreToldApartPastTheirHeadAndKeepTheirRunWhenPromoted() {
         let cache = ShapeCache(capacity: 16)
         let runs = [
@@ -273,6 +274,15 @@ import Testing
             #expect(lookUp(word, run: runs[1 - word / 2]) == nil, "word \(word) in the other run")
         }
         #expect(lookUp(10, run: runs[1]) == nil, "a word of the dropped generation")
+        // A glyph id past 16 bits (no OpenType font has one) keeps a word out.
+        units(50).withUnsafeBufferPointer { text in
+            let key = WordKey(run: runs[0], seed: runs[0].seed, range: 0..<text.count, in: text)
+            let glyphs = GlyphBuffer()
+            glyphs.append(glyph: 1, cluster: 0, advance: 5)
+            glyphs.append(glyph: 70_000, cluster: 1, advance: 5)
+            cache.insert(key, in: text, glyphs: 0..<2, of: glyphs, clusterShift: 0)
+            #expect(!cache.appendWord(key, in: text, clusterShift: 0, to: GlyphBuffer()), "a 17-bit glyph id kept")
+        }
     }
 
     /// A shaper's memo gives back a short word's glyphs exactly as the cache gave

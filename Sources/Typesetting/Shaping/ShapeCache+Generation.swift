@@ -140,7 +140,9 @@ extension ShapeCache {
             of source: GlyphBuffer, clusterShift: Int32
         ) {
             let offsets = source.offsets != nil && source.hasOffsets(in: range)
-            guard let run = runIndex(adding: key.run, seed: key.runSeed), range.count <= Int(UInt16.max) else { return }
+            guard range.count <= Int(UInt16.max), GlyphRecord.fits(range, of: source),
+                let run = runIndex(adding: key.run, seed: key.runSeed)
+            else { return }
             let n = range.count
             let recordsAt = Self.recordsOffset(units: key.count)
             let size = (recordsAt + n * GlyphRecord.stride + (offsets ? 8 * n : 0) + 7) & ~7
@@ -206,7 +208,7 @@ extension ShapeCache {
             let n = Int(word.load(as: Header.self).glyphCount)
             return ligatures.allowsSharing(units: units, count: n) { k in
                 let record = records.load(fromByteOffset: k * GlyphRecord.stride, as: GlyphRecord.self)
-                return (record.glyph, Int(record.cluster))
+                return (UInt32(record.glyph), Int(record.cluster))
             }
         }
 

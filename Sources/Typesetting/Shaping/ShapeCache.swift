@@ -21,7 +21,7 @@ import Synchronization
 /// words are counted (`evictions`).
 ///
 /// A generation is an open-addressing table of 8-byte slots (a hash and where the
-/// word is) and one store of the words, each its units and its glyphs as 12-byte
+/// word is) and one store of the words, each its units and its glyphs as 8-byte
 /// records side by side, one word after another: no object per word, so a lookup
 /// is a hash, a probe or two and a copy into the caller's run from one stretch of
 /// memory, made under the shard's lock, and dropping a generation frees three

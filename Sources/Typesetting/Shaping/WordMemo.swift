@@ -77,7 +77,8 @@ struct WordMemo {
 
     /// Keeps `key`'s word with the glyphs `output` holds from `start` to its end
     /// (just appended for it, clusters moved by `clusterShift`), when the word and
-    /// its glyphs are short enough and have no offsets.
+    /// its glyphs are short enough and have no offsets. The glyphs came from the
+    /// cache, so their ids fit its records (`ShapeCache.GlyphRecord.fits`).
     mutating func keep(_ key: WordKey, glyphsFrom start: Int, of output: GlyphBuffer, clusterShift: Int32) {
         let n = output.count - start
         guard key.count <= Self.maximumUnits, n <= Self.maximumGlyphs, !slots.isEmpty,
