@@ -32,6 +32,10 @@ extension ShapeCache {
             var hasOffsets: Bool { flags & 0x80 != 0 }
         }
 
+        /// The most bytes of words a store holds: a slot keeps a word's start in 32
+        /// bits, in 8-byte units.
+        private static let maximumStore = Int(UInt32.max - 1) << 3
+
         /// Where a word's head is, from its start.
         private static let headOffset = 8
         /// Where a word's units past the head are, from its start.
@@ -133,8 +137,8 @@ extension ShapeCache {
         }
 
         /// Keeps `range` of `source` as the word `key` (not held; its units in `text`),
-        /// clusters moved by `clusterShift`. Does nothing for a 129th run key or a word of over 65,535
-        /// glyphs (neither happens in practice).
+        /// clusters moved by `clusterShift`. Does nothing for a 129th run key, a word
+        /// of over 65,535 glyphs or a store past 32 GB (none happens in practice).
         mutating func insert(
             _ key: WordKey, in text: UnsafeBufferPointer<UInt16>, glyphs range: Range<Int>,
             of source: GlyphBuffer, clusterShift: Int32
@@ -146,6 +150,7 @@ extension ShapeCache {
             let n = range.count
             let recordsAt = Self.recordsOffset(units: key.count)
             let size = (recordsAt + n * GlyphRecord.stride + (offsets ? 8 * n : 0) + 7) & ~7
+            guard storeUsed + size <= Self.maximumStore else { return }
             let at = reserve(size)
             let store = self.store.unsafelyUnwrapped + at
             let header = Header(
@@ -174,8 +179,9 @@ extension ShapeCache {
         mutating func insert(_ key: WordKey, copying at: Int, of other: borrowing Generation) {
             let from = other.store.unsafelyUnwrapped + at
             var header = from.load(as: Header.self)
-            guard let run = runIndex(adding: key.run, seed: key.runSeed) else { return }
             let size = Int(header.size)
+            guard storeUsed + size <= Self.maximumStore, let run = runIndex(adding: key.run, seed: key.runSeed)
+            else { return }
             let mine = reserve(size)
             let store = self.store.unsafelyUnwrapped + mine
             store.copyMemory(from: from, byteCount: size)
