@@ -196,10 +196,8 @@ extension ShapeCache {
         /// moved by `clusterShift`.
         @inline(__always)
         func append(_ at: Int, clusterShift: Int32, to output: GlyphBuffer) {
-            let word = UnsafeRawPointer(store.unsafelyUnwrapped + at)
-            let header = word.load(as: Header.self)
+            let (header, records) = word(at: at)
             let n = Int(header.glyphCount)
-            let records = word + Self.recordsOffset(units: Int(header.unitCount))
             GlyphRecord.append(records, count: n, clusterShift: clusterShift, to: output)
             if header.hasOffsets {
                 UnsafeMutableRawPointer(output.makeOffsets() + 2 * (output.count - n)).copyMemory(
@@ -207,16 +205,23 @@ extension ShapeCache {
             }
         }
 
-        /// Whether the word at `at` of the store, of `units` UTF-16 units, shows no
-        /// trace of the optional ligatures (`UnligatedWords`).
-        func isUnligated(_ at: Int, units: Int, _ ligatures: UnligatedWords.LigatureGlyphs) -> Bool {
-            let word = UnsafeRawPointer(store.unsafelyUnwrapped + at)
-            let records = word + Self.recordsOffset(units: units)
-            let n = Int(word.load(as: Header.self).glyphCount)
-            return ligatures.allowsSharing(units: units, count: n) { k in
+        /// Whether the word at `at` of the store shows no trace of the optional
+        /// ligatures (`UnligatedWords`).
+        func isUnligated(_ at: Int, _ ligatures: UnligatedWords.LigatureGlyphs) -> Bool {
+            let (header, records) = word(at: at)
+            return ligatures.allowsSharing(units: Int(header.unitCount), count: Int(header.glyphCount)) { k in
                 let record = records.load(fromByteOffset: k * GlyphRecord.stride, as: GlyphRecord.self)
                 return (UInt32(record.glyph), Int(record.cluster))
             }
+        }
+
+        /// The header of the word at `at` of the store, and where its glyph records
+        /// start.
+        @inline(__always)
+        private func word(at at: Int) -> (header: Header, records: UnsafeRawPointer) {
+            let word = UnsafeRawPointer(store.unsafelyUnwrapped + at)
+            let header = word.load(as: Header.self)
+            return (header, word + Self.recordsOffset(units: Int(header.unitCount)))
         }
 
         /// The index of `key`, whose seed is `seed`, in `runKeys`, if there.

@@ -136,12 +136,12 @@ public final class ShapeCache: Sendable {
         let (capacity, bytes) = (shardCapacity, shardBytes)
         return shards[shardIndex(of: key)].state.withLock { state in
             if let entry = state.young.find(key, in: text) {
-                if let ligatures, !state.young.isUnligated(entry, units: key.count, ligatures) { return false }
+                if let ligatures, !state.young.isUnligated(entry, ligatures) { return false }
                 state.young.append(entry, clusterShift: clusterShift, to: output)
                 return true
             }
             guard let entry = state.old.find(key, in: text) else { return false }
-            if let ligatures, !state.old.isUnligated(entry, units: key.count, ligatures) { return false }
+            if let ligatures, !state.old.isUnligated(entry, ligatures) { return false }
             state.old.append(entry, clusterShift: clusterShift, to: output)
             // Promoted by copying: the old generation is dropped whole soon enough.
             state.young.insert(key, copying: entry, of: state.old)
