@@ -133,3 +133,19 @@ public struct FontMetrics: Sendable, Hashable {
         return scaled
     }
 }
+
+/// The three of a font's metrics a line's height is made of, in points: what a
+/// paragraph keeps for each run (`ShapedParagraph.runMetrics`), a line taking the
+/// largest of each over its runs.
+struct LineHeightMetrics: Sendable {
+    var ascent: CGFloat
+    var descent: CGFloat
+    var lineGap: CGFloat
+
+    /// `metrics`' ascent, descent and line gap.
+    init(_ metrics: FontMetrics) {
+        ascent = metrics.ascent
+        descent = metrics.descent
+        lineGap = metrics.lineGap
+    }
+}

@@ -66,7 +66,7 @@ struct LineBuilder {
         // -1 em) would make the line narrower than nothing: it is zero wide, and its
         // glyphs may draw left of its origin, as they overlap anyway.
         width = max(width, 0)
-        var metrics = paragraph.defaultMetrics
+        var metrics = LineHeightMetrics(paragraph.defaultMetrics)
         var first = true
         var index = firstRun
         while !range.isEmpty, index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
@@ -221,7 +221,7 @@ struct LineBuilder {
 
     /// A line from its measurements.
     private func makeLine(
-        range: Range<Int>, contentEnd: Int, width: Double, whitespaceWidth: Double, metrics: FontMetrics,
+        range: Range<Int>, contentEnd: Int, width: Double, whitespaceWidth: Double, metrics: LineHeightMetrics,
         runSource: Line.RunSource, endsWithMandatoryBreak: Bool, isLast: Bool, truncatedRange: Range<Int>?
     ) -> Line {
         let natural = metrics.ascent + metrics.descent + metrics.lineGap
@@ -263,8 +263,8 @@ struct LineBuilder {
         // No narrower than nothing, as `line(for:isLast:firstRunFrom:)` has it.
         return makeLine(
             range: range, contentEnd: contentEnd, width: max(contentWidth, 0), whitespaceWidth: max(whitespaceWidth, 0),
-            metrics: metrics, runSource: .prebuilt(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
-            isLast: isLast, truncatedRange: truncatedRange)
+            metrics: LineHeightMetrics(metrics), runSource: .prebuilt(visual),
+            endsWithMandatoryBreak: endsWithMandatoryBreak, isLast: isLast, truncatedRange: truncatedRange)
     }
 
     /// The logical pieces of the line: each run cut to the line, its hanging

@@ -30,9 +30,12 @@ public final class ShapedParagraph: Sendable {
     /// `defaultFont`'s metrics in points: worked out once here rather than for every
     /// line of every re-wrap (each costs a division).
     let defaultMetrics: FontMetrics
-    /// Each run's font's metrics in points, by run index (as `defaultMetrics`),
-    /// shifted by the run's baseline offset.
-    let runMetrics: [FontMetrics]
+    /// Each run's line height parts in points, by run index: its font's ascent,
+    /// descent and line gap (as `defaultMetrics`), shifted by the run's baseline
+    /// offset and grown to hold its attachment. Only what a line reads: rich text
+    /// has a run every few words, and whole `FontMetrics` were 104 bytes a run to
+    /// write.
+    let runMetrics: [LineHeightMetrics]
     /// Each run's baseline offset in points (see `GlyphRun.baselineOffset`); empty
     /// when every run sits on the baseline, as nearly every paragraph's do.
     let runBaselineOffsets: [CGFloat]
@@ -155,11 +158,11 @@ public final class ShapedParagraph: Sendable {
         self.runMetrics =
             runs.isEmpty
             ? []
-            : [FontMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
+            : [LineHeightMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
                 for index in runs.indices {
                     let own = runs[index].font.metrics.shifted(by: offsets.isEmpty ? 0 : offsets[index])
                     (metrics.baseAddress! + index).initialize(
-                        to: runs[index].style?.attachment.map { own.holding($0) } ?? own)
+                        to: LineHeightMetrics(runs[index].style?.attachment.map { own.holding($0) } ?? own))
                 }
                 count = runs.count
             }
