@@ -344,6 +344,30 @@ import Testing
         #expect(narrow.contains { $0.range.lowerBound == 5 || $0.range.upperBound == 6 })
     }
 
+    /// A truncated line (a label's last line) is built from the runs it shows, not
+    /// from the paragraph's: it took its height from their fonts alone, so a 40 pt
+    /// box on a 16 pt line stood 21 pt above it, over the line before.
+    @Test func aTruncatedLineHoldsTheAttachmentItShows() throws {
+        let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
+        var text = AttributedText("icon \u{FFFC} here, then words enough that the line must be cut")
+        try text.updateAttributes(in: 5..<6) {
+            $0.attachment = TextAttachment(name: "star", size: CGSize(width: 30, height: 40), descent: 4)
+        }
+        let paragraph = try typesetter.paragraph(text)
+        let whole = try paragraph.lines(width: 10_000)[0]
+        let shown = try paragraph.truncatedLine(from: 0, width: 150, mode: .tail)
+        #expect(shown.truncatedRange != nil && shown.truncatedRange!.lowerBound > 6)
+        #expect(shown.ascent == whole.ascent && shown.descent == whole.descent && shown.height == whole.height)
+        #expect(shown.ascent >= 36 && shown.descent >= 4)
+        // Cut away with the rest, the box asks nothing of the line.
+        let plain = try paragraph.truncatedLine(from: 0, width: 10_000, mode: .clip)
+        let cut = try paragraph.truncatedLine(from: 0, width: 60, mode: .head)
+        let font = try typesetter.paragraph(AttributedText("icon here")).lines(width: 10_000)[0]
+        #expect(plain.height == whole.height)
+        #expect(cut.truncatedRange.map { $0.contains(5) } == true)
+        #expect(cut.ascent == font.ascent && cut.height == font.height)
+    }
+
     @Test func oddSizesGiveAnEmptyBoxNotACrash() throws {
         let typesetter = try Typesetter(fonts: TestData.cascade(size: 16, fallbacks: []), usesAllCores: false)
         for size in [

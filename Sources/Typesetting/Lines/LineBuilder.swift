@@ -251,11 +251,9 @@ struct LineBuilder {
         let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let visual = visualOrder(glyphRuns, whitespaceWidth: whitespaceWidth)
-        var metrics =
-            visual.isEmpty
-            ? paragraph.defaultFont.metrics : visual[0].font.metrics.shifted(by: visual[0].baselineOffset)
+        var metrics = visual.first.map(Self.heightMetrics(of:)) ?? LineHeightMetrics(paragraph.defaultFont.metrics)
         for run in visual.dropFirst() {
-            let m = run.font.metrics.shifted(by: run.baselineOffset)
+            let m = Self.heightMetrics(of: run)
             metrics.ascent = max(metrics.ascent, m.ascent)
             metrics.descent = max(metrics.descent, m.descent)
             metrics.lineGap = max(metrics.lineGap, m.lineGap)
@@ -263,8 +261,19 @@ struct LineBuilder {
         // No narrower than nothing, as `line(for:isLast:firstRunFrom:)` has it.
         return makeLine(
             range: range, contentEnd: contentEnd, width: max(contentWidth, 0), whitespaceWidth: max(whitespaceWidth, 0),
-            metrics: LineHeightMetrics(metrics), runSource: .prebuilt(visual),
-            endsWithMandatoryBreak: endsWithMandatoryBreak, isLast: isLast, truncatedRange: truncatedRange)
+            metrics: metrics, runSource: .prebuilt(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
+            isLast: isLast, truncatedRange: truncatedRange)
+    }
+
+    /// What `run` asks of its line's height, as `ShapedParagraph.runMetrics` has it
+    /// for a paragraph's runs: its font's, moved by its baseline offset, and grown
+    /// to hold the attachment's box when the run shows one.
+    private static func heightMetrics(of run: GlyphRun) -> LineHeightMetrics {
+        let metrics = run.font.metrics.shifted(by: run.baselineOffset)
+        guard let attachment = run.attributes.attachment, run.glyphs.contains(GlyphRun.attachmentGlyph) else {
+            return LineHeightMetrics(metrics)
+        }
+        return LineHeightMetrics(metrics.holding(attachment))
     }
 
     /// The logical pieces of the line: each run cut to the line, its hanging
