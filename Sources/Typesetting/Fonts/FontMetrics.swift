@@ -148,4 +148,21 @@ struct LineHeightMetrics: Sendable {
         descent = metrics.descent
         lineGap = metrics.lineGap
     }
+
+    /// What a run set in `font` asks of its line: the font's, moved up by
+    /// `baselineOffset`, and grown to hold `attachment`'s box (the run's, when the
+    /// run shows it; nil otherwise). The one rule for a paragraph's runs
+    /// (`ShapedParagraph.runMetrics`) and a truncated line's (`LineBuilder`).
+    init(font: Font, baselineOffset: CGFloat, holding attachment: TextAttachment?) {
+        let own = font.metrics.shifted(by: baselineOffset)
+        self.init(attachment.map { own.holding($0) } ?? own)
+    }
+
+    /// Makes each of the three the larger of its own and `other`'s: a line
+    /// holding both runs.
+    mutating func formMaximum(with other: LineHeightMetrics) {
+        ascent = max(ascent, other.ascent)
+        descent = max(descent, other.descent)
+        lineGap = max(lineGap, other.lineGap)
+    }
 }

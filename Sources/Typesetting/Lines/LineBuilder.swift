@@ -75,9 +75,7 @@ struct LineBuilder {
                 metrics = m
                 first = false
             } else {
-                metrics.ascent = max(metrics.ascent, m.ascent)
-                metrics.descent = max(metrics.descent, m.descent)
-                metrics.lineGap = max(metrics.lineGap, m.lineGap)
+                metrics.formMaximum(with: m)
             }
             index += 1
         }
@@ -251,29 +249,20 @@ struct LineBuilder {
         let whitespaceWidth = glyphRuns.lazy.filter { isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let contentWidth = glyphRuns.lazy.filter { !isHanging($0.run) }.reduce(0.0) { $0 + Double($1.run.width) }
         let visual = visualOrder(glyphRuns, whitespaceWidth: whitespaceWidth)
-        var metrics = visual.first.map(Self.heightMetrics(of:)) ?? LineHeightMetrics(paragraph.defaultFont.metrics)
-        for run in visual.dropFirst() {
-            let m = Self.heightMetrics(of: run)
-            metrics.ascent = max(metrics.ascent, m.ascent)
-            metrics.descent = max(metrics.descent, m.descent)
-            metrics.lineGap = max(metrics.lineGap, m.lineGap)
+        // Each run as a paragraph's run asks, its attachment only where its glyph
+        // is on the line (an ellipsis may take the box's attributes, not its glyph).
+        let heights = visual.map { run in
+            LineHeightMetrics(
+                font: run.font, baselineOffset: run.baselineOffset,
+                holding: run.glyphs.contains(GlyphRun.attachmentGlyph) ? run.attributes.attachment : nil)
         }
+        var metrics = heights.first ?? LineHeightMetrics(paragraph.defaultFont.metrics)
+        for height in heights.dropFirst() { metrics.formMaximum(with: height) }
         // No narrower than nothing, as `line(for:isLast:firstRunFrom:)` has it.
         return makeLine(
             range: range, contentEnd: contentEnd, width: max(contentWidth, 0), whitespaceWidth: max(whitespaceWidth, 0),
             metrics: metrics, runSource: .prebuilt(visual), endsWithMandatoryBreak: endsWithMandatoryBreak,
             isLast: isLast, truncatedRange: truncatedRange)
-    }
-
-    /// What `run` asks of its line's height, as `ShapedParagraph.runMetrics` has it
-    /// for a paragraph's runs: its font's, moved by its baseline offset, and grown
-    /// to hold the attachment's box when the run shows one.
-    private static func heightMetrics(of run: GlyphRun) -> LineHeightMetrics {
-        let metrics = run.font.metrics.shifted(by: run.baselineOffset)
-        guard let attachment = run.attributes.attachment, run.glyphs.contains(GlyphRun.attachmentGlyph) else {
-            return LineHeightMetrics(metrics)
-        }
-        return LineHeightMetrics(metrics.holding(attachment))
     }
 
     /// The logical pieces of the line: each run cut to the line, its hanging

@@ -160,9 +160,10 @@ public final class ShapedParagraph: Sendable {
             ? []
             : [LineHeightMetrics](unsafeUninitializedCapacity: runs.count) { metrics, count in
                 for index in runs.indices {
-                    let own = runs[index].font.metrics.shifted(by: offsets.isEmpty ? 0 : offsets[index])
                     (metrics.baseAddress! + index).initialize(
-                        to: LineHeightMetrics(runs[index].style?.attachment.map { own.holding($0) } ?? own))
+                        to: LineHeightMetrics(
+                            font: runs[index].font, baselineOffset: offsets.isEmpty ? 0 : offsets[index],
+                            holding: runs[index].style?.attachment))
                 }
                 count = runs.count
             }
