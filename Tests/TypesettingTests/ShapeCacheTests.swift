@@ -105,6 +105,33 @@ import Testing
         return (content, chunked)
     }
 
+    /// A run whose word pieces, gaps and missed words outnumber what a shaper keeps
+    /// (`Shaper.keptScratch`), shaped on one thread through a cold cache, lets go of
+    /// those arrays once they are done with, before the paragraph's glyphs are stored
+    /// beside the ones gathered (the peak of a 1 MB paragraph on one thread), and is
+    /// still exactly the run shaped whole.
+    @Test func aLongRunOnOneThreadLetsGoOfItsWordScratch() throws {
+        // Distinct words, so that every one misses the cache and is a gap.
+        var units: [UInt16] = []
+        for word in 0..<(Shaper.keptScratch + 4_000) { units += Array("w\(word) ".utf16) }
+        let font = try TestData.font()
+        func run() -> [ShapedRun] {
+            [ShapedRun(range: 0..<units.count, font: font, script: .latin, bidiLevel: 0, attributesIndex: 0)]
+        }
+        let cached = Shaper(
+            language: "en", statistics: TypesetterStatistics(), cache: ShapeCache(capacity: 2 * Shaper.keptScratch))
+        cached.usesAllCores = false
+        var runs = run()
+        units.withUnsafeBufferPointer { cached.shape(&runs, in: $0) }
+        #expect(cached.words.pieces.capacity <= Shaper.keptScratch)
+        #expect(cached.words.gaps.capacity <= Shaper.keptScratch)
+        #expect(cached.words.missed.capacity <= Shaper.keptScratch)
+        let whole = Shaper(language: "en", statistics: TypesetterStatistics())
+        var wholeRuns = run()
+        units.withUnsafeBufferPointer { whole.shape(&wholeRuns, in: $0) }
+        #expect(Self.differences(wholeRuns, runs) == [])
+    }
+
     /// Missed words' glyphs go into the run where their gaps are, clusters moved,
     /// offsets kept where either side has them and nil where neither does.
     @Test func insertionsLandInTheirGaps() throws {

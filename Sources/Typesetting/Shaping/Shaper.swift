@@ -149,6 +149,8 @@ final class Shaper: @unchecked Sendable {
             }
         }
         scratch.countLookups(into: statistics)
+        // A long run's pieces are done with: not kept for the paragraph's peak.
+        if scratch.pieces.capacity > Self.keptScratch { scratch.pieces = [] }
         swap(&scratch, &words)
         if let cache { fillGaps(in: text, cache: cache, into: &runs) }
         // One pass over the paragraph for controls, not one per run: rich text's
