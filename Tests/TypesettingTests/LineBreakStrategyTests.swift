@@ -25,67 +25,78 @@ import Testing
     static func cost(
         _ segments: [LineBreakSegment], ends: [Int], width: Double, justified: Bool, tolerance: Double
     ) -> Double? {
-        let limit = fittingLimit(width: width)
         var total = 0.0
         var start = 0
         var previousClass = 2
         for end in ends {
-            var natural = 0.0
-            var spaces = 0.0
-            for j in start...end {
-                natural += segments[j].contentWidth
-                if j < end {
-                    natural += segments[j].whitespaceWidth
-                    spaces += segments[j].whitespaceWidth
-                }
-            }
-            if natural > limit { return nil }
-            let isLast = end == segments.count - 1
-            let slack = limit - natural
-            if justified {
-                var badness = 0.0
-                var fitness = 2
-                if !isLast {
-                    let ratio = slack <= 0 ? 0 : spaces > 0 ? slack / (spaces / 2) : .infinity
-                    badness = ratio.isInfinite ? 10_000 : min(100 * pow(ratio, 3), 10_000)
-                    if badness > tolerance { return nil }
-                    fitness = ratio > 1 ? 0 : ratio > 0.5 ? 1 : 2
-                }
-                total += (10 + badness) * (10 + badness)
-                if abs(fitness - previousClass) > 1 { total += 10_000 }
-                previousClass = fitness
-            } else if !isLast {
-                total += slack * slack
-            }
+            guard let line = lineCost(segments, start...end, after: previousClass, width: width, justified: justified),
+                line.badness <= tolerance
+            else { return nil }
+            total += line.cost
+            previousClass = line.fitness
             start = end + 1
         }
         return total
     }
 
+    /// The cost of one line of `segments[line]` after a line of fitness class
+    /// `previousClass` (2 before the first), with the line's badness (0 unless
+    /// justified) and its own class; nil when it does not fit.
+    static func lineCost(
+        _ segments: [LineBreakSegment], _ line: ClosedRange<Int>, after previousClass: Int, width: Double,
+        justified: Bool
+    ) -> (cost: Double, badness: Double, fitness: Int)? {
+        let limit = fittingLimit(width: width)
+        var natural = 0.0
+        var spaces = 0.0
+        for j in line {
+            natural += segments[j].contentWidth
+            if j < line.upperBound {
+                natural += segments[j].whitespaceWidth
+                spaces += segments[j].whitespaceWidth
+            }
+        }
+        if natural > limit { return nil }
+        let isLast = line.upperBound == segments.count - 1
+        let slack = limit - natural
+        guard justified else { return (isLast ? 0 : slack * slack, 0, 2) }
+        var badness = 0.0
+        var fitness = 2
+        if !isLast {
+            let ratio = slack <= 0 ? 0 : spaces > 0 ? slack / (spaces / 2) : .infinity
+            badness = ratio.isInfinite ? 10_000 : min(100 * pow(ratio, 3), 10_000)
+            fitness = ratio > 1 ? 0 : ratio > 0.5 ? 1 : 2
+        }
+        var cost = (10 + badness) * (10 + badness)
+        if abs(fitness - previousClass) > 1 { cost += 10_000 }
+        return (cost, badness, fitness)
+    }
+
     /// The least cost over every set of breaks (the paragraph's end always breaks),
     /// at the first tolerance that lets some set through: every set is tried, a
-    /// line at a time (a set is dropped once a line of it does not fit).
+    /// line at a time, each line costed once for all the sets that share the lines
+    /// before it (a set is dropped once a line of it does not fit).
     static func bruteForce(_ segments: [LineBreakSegment], width: Double, justified: Bool) -> Double {
         let n = segments.count
-        let limit = fittingLimit(width: width)
         for tolerance in justified ? [100, 1000, .infinity] : [Double.infinity] {
             var best = Double.infinity
-            func extend(_ ends: [Int]) {
-                let start = (ends.last ?? -1) + 1
+            func extend(from start: Int, after previousClass: Int, costSoFar: Double) {
                 if start == n {
-                    if let cost = cost(segments, ends: ends, width: width, justified: justified, tolerance: tolerance) {
-                        best = min(best, cost)
-                    }
+                    best = min(best, costSoFar)
                     return
                 }
-                var natural = 0.0
                 for end in start..<n {
-                    natural += segments[end].contentWidth + (end > start ? segments[end - 1].whitespaceWidth : 0)
-                    if natural > limit { return }
-                    extend(ends + [end])
+                    // A line that does not fit stops the walk: longer ones fit no better.
+                    guard
+                        let line = lineCost(
+                            segments, start...end, after: previousClass, width: width, justified: justified)
+                    else { return }
+                    // Past the tolerance: no set with this line counts, but a longer line may.
+                    if line.badness > tolerance { continue }
+                    extend(from: end + 1, after: line.fitness, costSoFar: costSoFar + line.cost)
                 }
             }
-            extend([])
+            extend(from: 0, after: 2, costSoFar: 0)
             if best < .infinity { return best }
         }
         return .infinity
