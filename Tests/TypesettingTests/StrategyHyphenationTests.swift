@@ -81,23 +81,26 @@ import Testing
 
     /// The least ragged cost (squared slack, hyphen and consecutive-hyphen
     /// demerits) over every set of breaks that keeps the hyphenation rules, by
-    /// trying them all.
+    /// trying them all: a line at a time, the least cost of what follows a break
+    /// remembered by where it starts and how many hyphenated lines end just before
+    /// it (all the cost of the lines after depends on), so sets that share an end
+    /// are not walked again.
     static func bruteForce(
         _ segments: [LineBreakSegment], width: Double, factor: Double, maximumConsecutive: Int,
         costs: OptimalBreaking<ShapedParagraph>.Costs
     ) -> Double {
         let n = segments.count
         let limit = fittingLimit(width: width)
-        var best = Double.infinity
-        func extend(from start: Int, run: Int, cost: Double) {
-            if start == n {
-                best = min(best, cost)
-                return
-            }
+        var known: [Int: Double] = [:]
+        func rest(from start: Int, run: Int) -> Double {
+            if start == n { return 0 }
+            let key = start * (n + 1) + run
+            if let cost = known[key] { return cost }
+            var best = Double.infinity
             var natural = 0.0
             for end in start..<n {
                 natural += segments[end].contentWidth + (end > start ? segments[end - 1].whitespaceWidth : 0)
-                if natural > limit { return }
+                if natural > limit { break }
                 let hyphen = segments[end].hyphenWidth
                 var lineCost = end == n - 1 ? 0 : (limit - natural - (hyphen ?? 0)) * (limit - natural - (hyphen ?? 0))
                 var newRun = 0
@@ -109,11 +112,12 @@ import Testing
                     if maximumConsecutive > 0, newRun > maximumConsecutive { continue }
                     lineCost += costs.hyphenDemerits + (run > 0 ? costs.consecutiveHyphenDemerits : 0)
                 }
-                extend(from: end + 1, run: newRun, cost: cost + lineCost)
+                best = min(best, lineCost + rest(from: end + 1, run: newRun))
             }
+            known[key] = best
+            return best
         }
-        extend(from: 0, run: 0, cost: 0)
-        return best
+        return rest(from: 0, run: 0)
     }
 
     @Test(arguments: [1.0, 0.5], [2, 1])
