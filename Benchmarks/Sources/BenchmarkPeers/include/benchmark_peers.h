@@ -75,6 +75,12 @@ void benchmark_peers_floor_destroy(benchmark_peers_floor *floor);
 /// cannot be optimized away.
 int64_t benchmark_peers_floor_run(benchmark_peers_floor *floor, const uint16_t *text, int64_t length);
 
+// Gives the heap's free memory back to the system, in every malloc arena
+// (glibc's malloc_trim(0)), so a memory probe that runs next starts from pages
+// in use only: memory freed before it, kept by malloc, would otherwise be
+// reused without being counted. Returns whether any memory was given back.
+int32_t benchmark_peers_trim_heap(void);
+
 #ifdef __cplusplus
 }
 #endif
