@@ -152,10 +152,11 @@ sanitize: test-deps
 	bash scripts/sanitize.sh thread
 
 # The suites whose code runs on several threads: the worker pool and what runs on
-# it (batches, galleries, sheets, parallel paragraphs, both managers' layout ahead,
-# wrap's streamed batches), the shape cache and the layout context, outlines, the
-# bridge's observation, and storage edits made by tests running side by side.
-TSAN_CI_SUITES := WorkerPoolTests|ShapingFontTests|SpinLockTests|ParallelLayoutTests|ConcurrentHyphenationTests|ShapeCacheTests|LayoutContextConcurrencyTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|ScrollToEndTests|LineBreakingPropertyTests|StreamingTests
+# it (batches, galleries, sheets, parallel paragraphs and a frame's lines built on
+# all cores, both managers' layout ahead, wrap's streamed batches), the shape cache
+# and the layout context, outlines, the bridge's observation, and storage edits made
+# by tests running side by side.
+TSAN_CI_SUITES := WorkerPoolTests|aFrameHoldsEachParagraphsOwnLinesStacked|ShapingFontTests|SpinLockTests|ParallelLayoutTests|ConcurrentHyphenationTests|ShapeCacheTests|LayoutContextConcurrencyTests|BatchTests|GalleryTests|SheetTests|GlyphOutlineTests|ObservationTests|LazySplittingTests|ScrollToEndTests|LineBreakingPropertyTests|StreamingTests
 # The suites that hand memory to C and take it back: HarfBuzz, ICU, FreeType and
 # cairo, libhyphen (and the pattern walk that reads its loaded dictionaries) and
 # fontconfig, fed hostile fonts and text, and what the fuzz targets found; and

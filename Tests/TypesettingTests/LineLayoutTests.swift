@@ -64,6 +64,39 @@ import Testing
         #expect(frame.height == 2 * (height + 13))
     }
 
+    /// A frame builds every paragraph's lines straight into its one array, on all
+    /// cores or one: each line is the paragraph's own, moved down by the paragraphs
+    /// and spacing above it, whatever the line-break mode (a truncating mode's one
+    /// line included) and with empty paragraphs between.
+    @Test(arguments: [LineBreakMode.byWordWrapping, .byTruncatingMiddle], [false, true])
+    func aFrameHoldsEachParagraphsOwnLinesStacked(mode: LineBreakMode, usesAllCores: Bool) throws {
+        let style = ParagraphStyle(
+            alignment: .center, lineBreakMode: mode, paragraphSpacing: 7, paragraphSpacingBefore: 2)
+        let text = AttributedText(try TestData.corpus("english.txt") + "\n\n" + TestData.corpus("arabic.txt"))
+        let typesetter = try Typesetter(fonts: TestData.cascade(), style: style, usesAllCores: usesAllCores)
+        let frame = try typesetter.frame(for: text, width: 180)
+        let ranges = paragraphRanges(in: text.utf16)
+        var expected: [(line: Line, y: CGFloat, paragraph: Int, offset: Int)] = []
+        var y: CGFloat = 0
+        for (index, paragraph) in try typesetter.paragraphs(for: text).enumerated() {
+            y += style.paragraphSpacingBefore
+            let lines = try paragraph.lines(width: 180)
+            for line in lines { expected.append((line, line.origin.y + y, index, ranges[index].content.lowerBound)) }
+            if let last = lines.last { y += last.origin.y + last.height }
+            y += style.paragraphSpacing
+        }
+        #expect(ranges.count > 3 && ranges.contains { $0.content.isEmpty })
+        #expect(frame.paragraphCount == ranges.count)
+        #expect(frame.lines.count == expected.count)
+        #expect(abs(frame.height - y) < 1e-9)
+        for (got, want) in zip(frame.lines, expected) {
+            #expect(got.range == want.line.range && got.paragraphIndex == want.paragraph)
+            #expect(got.paragraphOffset == want.offset && got.origin.x == want.line.origin.x)
+            #expect(abs(got.origin.y - want.y) < 1e-9 && got.width == want.line.width)
+            #expect(got.truncatedRange == want.line.truncatedRange && got.glyphCount == want.line.glyphCount)
+        }
+    }
+
     @Test func rightToLeftParagraphRunsInVisualOrder() throws {
         // Hebrew words around a Latin word and a number, in a right-to-left paragraph.
         let text = "שלום world 123 עולם"

@@ -15,16 +15,28 @@ struct LineBuilder {
     }
 
     func lines(for breaks: [LineBreak]) -> [Line] {
-        var lines: [Line] = []
-        lines.reserveCapacity(breaks.count)
+        // Not with capacity 0, which writes the count of the shared empty storage: a
+        // race between threads.
+        guard !breaks.isEmpty else { return [] }
+        return [Line](unsafeUninitializedCapacity: breaks.count) { slots, count in
+            build(breaks, into: slots)
+            count = breaks.count
+        }
+    }
+
+    /// Builds the lines of `breaks` into `slots`, uninitialized memory for exactly
+    /// as many, each made where it stands (a line made and then copied in retains
+    /// every reference it holds), then aligns and stacks them from y = 0.
+    func build(_ breaks: [LineBreak], into slots: UnsafeMutableBufferPointer<Line>) {
+        precondition(slots.count == breaks.count, "one slot for each line")
+        guard let base = slots.baseAddress else { return }
         // Each line's first run found from the one before's: lines come in order.
         var run = 0
         for (index, lineBreak) in breaks.enumerated() {
-            lines.append(line(for: lineBreak, isLast: index == breaks.count - 1, firstRunFrom: &run))
+            (base + index).initialize(to: line(for: lineBreak, isLast: index == breaks.count - 1, firstRunFrom: &run))
         }
-        align(&lines)
-        stack(&lines)
-        return lines
+        align(slots)
+        stack(slots)
     }
 
     /// A line for `lineBreak`, without its glyph runs: widths from the glyph advances
@@ -363,7 +375,7 @@ struct LineBuilder {
     /// Sets each line's x from the alignment, within the span its indents leave
     /// (leading and trailing swap sides in a right-to-left paragraph). Without a
     /// finite width, lines align within the widest of them, indents included.
-    func align(_ lines: inout [Line]) {
+    func align(_ lines: UnsafeMutableBufferPointer<Line>) {
         var alignment = paragraph.style.alignment
         if alignment == .natural || (alignment == .justified) {
             alignment = paragraph.isRightToLeft ? .right : .left
@@ -408,7 +420,7 @@ struct LineBuilder {
     }
 
     /// Stacks the lines from y = 0, line spacing between them.
-    private func stack(_ lines: inout [Line]) {
+    private func stack(_ lines: UnsafeMutableBufferPointer<Line>) {
         var y: CGFloat = 0
         for i in lines.indices {
             lines[i].origin.y = y

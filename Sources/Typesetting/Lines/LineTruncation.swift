@@ -99,7 +99,7 @@ extension ShapedParagraph {
                 shown, range: range, contentEnd: contentEnd, endsWithMandatoryBreak: true, isLast: true,
                 truncatedRange: keep.head..<keep.tail)
         ]
-        builder.align(&lines)
+        lines.withUnsafeMutableBufferPointer { builder.align($0) }
         return lines[0]
     }
 

@@ -270,13 +270,58 @@ public final class ShapedParagraph: Sendable {
     /// says for `byCharWrapping`, and one line cut to the width for the clipping and
     /// truncating modes.
     package func lines(layoutWidth width: CGFloat, strategy: any LineBreakStrategy, from start: Int) -> [Line] {
+        let broken = brokenLines(layoutWidth: width, strategy: strategy, from: start)
+        if let truncated = broken.truncated { return [truncated] }
+        return LineBuilder(paragraph: self, width: Double(width)).lines(for: broken.breaks)
+    }
+
+    /// The paragraph's lines from `start` on at `width` (valid, as for
+    /// `lines(layoutWidth:strategy:from:)`), broken and counted but not yet built,
+    /// so that a caller can build them where they will be kept.
+    package func brokenLines(layoutWidth width: CGFloat, strategy: any LineBreakStrategy, from start: Int)
+        -> BrokenLines
+    {
         statistics.linesBroken()
         if let truncation = style.lineBreakMode.truncation {
-            return [truncatedLine(from: start, layoutWidth: width, mode: truncation)]
+            return BrokenLines(
+                paragraph: self, width: Double(width), breaks: [],
+                truncated: truncatedLine(from: start, layoutWidth: width, mode: truncation))
         }
         let strategy = style.lineBreakMode == .byCharWrapping ? CharacterLineBreaker() : strategy
-        let breaks = breaks(width: Double(width), strategy: strategy, from: start)
-        return LineBuilder(paragraph: self, width: Double(width)).lines(for: breaks)
+        return BrokenLines(
+            paragraph: self, width: Double(width),
+            breaks: breaks(width: Double(width), strategy: strategy, from: start),
+            truncated: nil)
+    }
+
+    /// A paragraph's lines at one width, broken but not built: how many there are,
+    /// and the building of them into memory the caller gives.
+    /// `Typesetter.frame(for:width:)` builds every paragraph's into the frame's one
+    /// array, where building each paragraph's own array first and copying it in
+    /// had every line twice at the frame's peak.
+    package struct BrokenLines: Sendable {
+        /// The paragraph.
+        let paragraph: ShapedParagraph
+        /// The width the lines are laid out at.
+        let width: Double
+        /// Where the lines end; empty when the line is truncated.
+        let breaks: [LineBreak]
+        /// The one line of a truncating line-break mode, built already.
+        let truncated: Line?
+
+        /// The number of lines.
+        package var count: Int { truncated == nil ? breaks.count : 1 }
+
+        /// Builds the lines into `slots`, uninitialized memory for exactly `count`,
+        /// aligned and stacked from y = 0, as `lines(width:)` gives them.
+        package func build(into slots: UnsafeMutableBufferPointer<Line>) {
+            if let truncated {
+                precondition(slots.count == 1, "one slot for the truncated line")
+                slots.baseAddress!.initialize(to: truncated)
+                return
+            }
+            LineBuilder(paragraph: paragraph, width: width).build(breaks, into: slots)
+        }
     }
 
     /// The breaks `strategy` chooses from `start` on, each line as wide as the

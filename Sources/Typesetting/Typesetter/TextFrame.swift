@@ -44,29 +44,58 @@ public struct TextFrame: Sendable {
         self.height = height
     }
 
-    /// A frame stacking each paragraph's lines (paragraph-local, from y = 0) with
-    /// its style's paragraph spacing; `offsets` are the paragraphs' document offsets.
-    init(paragraphLines: [[Line]], offsets: [Int], width: CGFloat, styles: [ParagraphStyle]) {
-        var lines: [Line] = []
-        lines.reserveCapacity(paragraphLines.reduce(0) { $0 + $1.count })
-        var y: CGFloat = 0
-        for (index, paragraph) in paragraphLines.enumerated() {
-            let style = styles[index]
-            y += style.paragraphSpacingBefore
-            // Placed where they land: changed in their paragraph's array first, the
-            // lines were copied twice (that array is shared with `paragraphLines`),
-            // each copy retaining what every line holds.
-            let start = lines.count
-            lines.append(contentsOf: paragraph)
-            for i in start..<lines.count {
-                lines[i].origin.y += y
-                lines[i].paragraphIndex = index
-                lines[i].paragraphOffset = offsets[index]
-            }
-            if lines.count > start { y = lines[lines.count - 1].origin.y + lines[lines.count - 1].height }
-            y += style.paragraphSpacing
+    /// A frame of `paragraphs`' lines, built straight into the frame's one array
+    /// (on all cores when `usesAllCores`) and stacked with each paragraph's
+    /// spacing; `offsets` are the paragraphs' document offsets.
+    init(broken paragraphs: [ShapedParagraph.BrokenLines], offsets: [Int], width: CGFloat, usesAllCores: Bool) {
+        // Where each paragraph's lines start in the frame's array.
+        var total = 0
+        let starts = paragraphs.map { paragraph in
+            defer { total += paragraph.count }
+            return total
         }
-        self.init(lines: lines, paragraphCount: paragraphLines.count, width: width, height: y)
+        // Not with capacity 0, which writes the count of the shared empty storage: a
+        // race between threads.
+        var lines =
+            total == 0
+            ? []
+            : [Line](unsafeUninitializedCapacity: total) { buffer, count in
+                let slots = LineSlots(base: buffer.baseAddress!)
+                let build = { @Sendable (index: Int) in
+                    let stretch = UnsafeMutableBufferPointer(
+                        start: slots.base + starts[index], count: paragraphs[index].count)
+                    paragraphs[index].build(into: stretch)
+                }
+                if usesAllCores && paragraphs.count > 1 {
+                    _ = WorkerPool.map(count: paragraphs.count, build)
+                } else {
+                    for index in paragraphs.indices { build(index) }
+                }
+                count = total
+            }
+        var y: CGFloat = 0
+        lines.withUnsafeMutableBufferPointer { lines in
+            for (index, paragraph) in paragraphs.enumerated() {
+                let style = paragraph.paragraph.style
+                y += style.paragraphSpacingBefore
+                let range = starts[index]..<starts[index] + paragraph.count
+                for i in range {
+                    lines[i].origin.y += y
+                    lines[i].paragraphIndex = index
+                    lines[i].paragraphOffset = offsets[index]
+                }
+                if let last = range.last { y = lines[last].origin.y + lines[last].height }
+                y += style.paragraphSpacing
+            }
+        }
+        self.init(lines: lines, paragraphCount: paragraphs.count, width: width, height: y)
+    }
+
+    /// Where a frame's lines are built, handed to the threads that build them: each
+    /// writes only its own paragraph's stretch, and the frame reads none of it
+    /// until every thread is done.
+    private struct LineSlots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Line>
     }
 
     /// The used width, height and line count.

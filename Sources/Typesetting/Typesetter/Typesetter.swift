@@ -156,13 +156,15 @@ public final class Typesetter: Sendable {
     public func frame(for text: AttributedText, width: CGFloat) throws -> TextFrame {
         try ShapedParagraph.validate(width: width)
         let ranges = paragraphRanges(in: text.utf16)
-        // Lines are broken where the paragraph was shaped, on its core, not after.
-        let laidOut = try eachParagraph(of: text, ranges: ranges) { paragraph in
-            (lines: try paragraph.lines(width: width), style: paragraph.style)
+        let layoutWidth = ShapedParagraph.layoutWidth(width)
+        // Lines are broken where the paragraph was shaped, on its core, not after,
+        // and built into the frame's array on all cores again: built in arrays of
+        // their own and copied in, every line was held twice at the frame's peak.
+        let broken = try eachParagraph(of: text, ranges: ranges) { paragraph in
+            paragraph.brokenLines(layoutWidth: layoutWidth, strategy: paragraph.strategy, from: 0)
         }
         return TextFrame(
-            paragraphLines: laidOut.map(\.lines), offsets: ranges.map(\.content.lowerBound), width: width,
-            styles: laidOut.map(\.style))
+            broken: broken, offsets: ranges.map(\.content.lowerBound), width: width, usesAllCores: usesAllCores)
     }
 
     /// Lays out plain `string` in the default font at `width`.
